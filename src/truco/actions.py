@@ -1,0 +1,145 @@
+"""Actions: what a seat can do. ``str(action)`` is its notation (``play 1e``, ``truco``...).
+
+An action does not name its seat: it is applied for the seat that is to act. Every distinct
+action is one shared value (``PLAY[card]``, ``TRUCO``...), so comparing and hashing are cheap.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import NamedTuple
+
+from truco.cards import DECK, Card
+from truco.errors import NotationError
+
+
+class Verb(str, Enum):
+    """The verbs of the notation."""
+
+    PLAY = "play"
+    TAPADA = "tapada"
+    TRUCO = "truco"
+    RETRUCO = "retruco"
+    VALE_CUATRO = "vale-cuatro"
+    ENVIDO = "envido"
+    REAL_ENVIDO = "real-envido"
+    FALTA_ENVIDO = "falta-envido"
+    QUIERO = "quiero"
+    NO_QUIERO = "no-quiero"
+    MAZO = "mazo"
+    FLOR = "flor"
+    CONTRAFLOR = "contraflor"
+    CONTRAFLOR_AL_RESTO = "contraflor-al-resto"
+    CON_FLOR_QUIERO = "con-flor-quiero"
+    CON_FLOR_ME_ACHICO = "con-flor-me-achico"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Action:
+    """A verb, and the card for ``play`` and ``tapada`` (None there: a card not seen).
+
+    Actions are interned: ``Action(verb, card)`` always returns the one shared value for that
+    pair, so they compare and hash by identity, which keeps the engine's legality check cheap.
+    """
+
+    __slots__ = ("card", "verb")
+    verb: Verb
+    card: Card | None
+
+    def __new__(cls, verb: Verb | str, card: Card | int | str | None = None) -> Action:
+        found = _INTERNED.get((verb, card))  # type: ignore[arg-type]
+        if found is not None:
+            return found
+        verb = Verb(verb)
+        takes_card = verb is Verb.PLAY or verb is Verb.TAPADA
+        if card is not None and not takes_card:
+            raise NotationError(f"{verb.value} takes no card")
+        the_card = (
+            None if card is None else (Card.parse(card) if isinstance(card, str) else DECK[card])
+        )
+        key = (verb, the_card)
+        if key not in _INTERNED:
+            action = object.__new__(cls)
+            object.__setattr__(action, "verb", verb)
+            object.__setattr__(action, "card", the_card)
+            _INTERNED[key] = action
+        return _INTERNED[key]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[type[Action], tuple[Verb, Card | None]]:
+        return (Action, (self.verb, self.card))
+
+    def __str__(self) -> str:
+        if self.verb is Verb.PLAY or self.verb is Verb.TAPADA:
+            return f"{self.verb.value} {'??' if self.card is None else self.card}"
+        return f"{self.verb.value}"
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """Read an action such as ``"play 7o"`` or ``"real-envido"``."""
+        words = text.split()
+        if not words:
+            raise NotationError("empty action")
+        verb = _VERBS.get(words[0].lower())
+        if verb is None:
+            raise NotationError(f"unknown verb {words[0]!r} in {text!r}")
+        if verb is Verb.PLAY or verb is Verb.TAPADA:
+            if len(words) != 2:
+                raise NotationError(
+                    f"{verb.value} takes one card, as in '{verb.value} 1e': {text!r}"
+                )
+            card = Card.parse(words[1])
+            return PLAY[card] if verb is Verb.PLAY else TAPADA[card]
+        if len(words) != 1:
+            raise NotationError(f"{verb.value} takes no argument: {text!r}")
+        return SIMPLE[verb]
+
+
+_INTERNED: dict[tuple[Verb, Card | None], Action] = {}
+_VERBS = {v.value: v for v in Verb}
+
+PLAY: tuple[Action, ...] = tuple(Action(Verb.PLAY, c) for c in DECK)
+TAPADA: tuple[Action, ...] = tuple(Action(Verb.TAPADA, c) for c in DECK)
+SIMPLE: dict[Verb, Action] = {v: Action(v) for v in Verb if v not in (Verb.PLAY, Verb.TAPADA)}
+
+TRUCO = SIMPLE[Verb.TRUCO]
+RETRUCO = SIMPLE[Verb.RETRUCO]
+VALE_CUATRO = SIMPLE[Verb.VALE_CUATRO]
+ENVIDO = SIMPLE[Verb.ENVIDO]
+REAL_ENVIDO = SIMPLE[Verb.REAL_ENVIDO]
+FALTA_ENVIDO = SIMPLE[Verb.FALTA_ENVIDO]
+QUIERO = SIMPLE[Verb.QUIERO]
+NO_QUIERO = SIMPLE[Verb.NO_QUIERO]
+MAZO = SIMPLE[Verb.MAZO]
+FLOR = SIMPLE[Verb.FLOR]
+CONTRAFLOR = SIMPLE[Verb.CONTRAFLOR]
+CONTRAFLOR_AL_RESTO = SIMPLE[Verb.CONTRAFLOR_AL_RESTO]
+CON_FLOR_QUIERO = SIMPLE[Verb.CON_FLOR_QUIERO]
+CON_FLOR_ME_ACHICO = SIMPLE[Verb.CON_FLOR_ME_ACHICO]
+
+# The truco call that raises the bet from each accepted level (1 = no truco yet).
+TRUCO_RAISE: dict[int, Action] = {1: TRUCO, 2: RETRUCO, 3: VALE_CUATRO}
+TRUCO_LEVEL: dict[Action, int] = {TRUCO: 2, RETRUCO: 3, VALE_CUATRO: 4}
+ENVIDO_CALLS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
+
+
+def play(card: Card | str, *, face_down: bool = False) -> Action:
+    """The action of playing ``card`` (face down when ``face_down``)."""
+    c = Card.parse(card) if isinstance(card, str) else card
+    return TAPADA[c] if face_down else PLAY[c]
+
+
+class Deal(NamedTuple):
+    """The chance step: the cards each seat receives, seat by seat."""
+
+    hands: tuple[tuple[Card, ...], ...]
+
+    def __str__(self) -> str:
+        return "deal " + " | ".join(" ".join(str(c) for c in h) for h in self.hands)

@@ -1,0 +1,127 @@
+"""Engine benchmarks: random legal playouts through the public API, on one core.
+
+Not part of the pure core (it reads the clock). ``truco bench --json`` prints one object.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from random import Random
+from typing import Any
+
+from truco.engine import apply, deal, legal_actions
+from truco.rules import Rules
+from truco.state import DEAL, PLAY, State, new_match
+
+
+def random_hands(rules: Rules, hands: int, rng: Random) -> int:
+    """Play whole matches with uniformly random legal actions until ``hands`` hands were played."""
+    played = 0
+    state = new_match(rules)
+    random = rng.random
+    while played < hands:
+        phase = state.phase
+        if phase == PLAY:
+            legal = legal_actions(state)
+            state = apply(state, legal[int(random() * len(legal))]).state
+        elif phase == DEAL:
+            played += 1
+            state = deal(state, rng).state
+        else:
+            state = new_match(rules)
+    return played
+
+
+def _rate(run: Callable[[int], int], seconds: float) -> float:
+    """Best of three timed rounds, each sized to last about ``seconds / 3``."""
+    n = 200
+    while True:  # calibrate
+        start = time.perf_counter()
+        run(n)
+        elapsed = time.perf_counter() - start
+        if elapsed > 0.2:
+            break
+        n *= 2
+    per_round = max(1, int(n * (seconds / 3) / elapsed))
+    best = 0.0
+    for _ in range(3):
+        start = time.perf_counter()
+        done = run(per_round)
+        best = max(best, done / (time.perf_counter() - start))
+    return best
+
+
+def hands_per_second(rules: Rules, seconds: float = 6.0, seed: int = 1) -> float:
+    rng = Random(seed)
+    return _rate(lambda n: random_hands(rules, n, rng), seconds)
+
+
+def copy_ns(state: State, rounds: int = 200_000) -> float:
+    """Nanoseconds to copy a state the way the engine does for every action."""
+    new = tuple.__new__
+    start = time.perf_counter()
+    for _ in range(rounds):
+        new(State, list(state))
+    return (time.perf_counter() - start) / rounds * 1e9
+
+
+def pytruco_hands_per_second(seconds: float = 6.0, seed: int = 1) -> float | None:
+    """Random 1v1 hands per second of the PyPI package ``pytruco`` (Uruguayan truco), if installed.
+
+    Measured in its fastest mode (``verbose=False``: no messages) with its own random walker,
+    mazo allowed, in matches to 30; a hand is counted each time it starts a new one.
+    """
+    try:
+        import random as global_random
+
+        from pytruco.pdt.chi import random_action
+        from pytruco.pdt.partida import Partida
+    except ImportError:
+        return None
+
+    counter = [0]
+
+    class Counted(Partida):  # type: ignore[misc]
+        def nueva_ronda(self, el_mano: int) -> None:
+            counter[0] += 1
+            super().nueva_ronda(el_mano)
+
+    global_random.seed(seed)  # pytruco draws from the global generator
+
+    def run(hands: int) -> int:
+        counter[0] = 0
+        while counter[0] < hands:
+            match = Counted(30, ["Alice"], ["Bob"], verbose=False)
+            while not match.terminada():
+                random_action(match, allow_mazo=True).hacer(match)
+            counter[0] += 1
+        return counter[0]
+
+    return _rate(run, seconds)
+
+
+def run_all(seconds: float = 6.0, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+    def say(text: str) -> None:
+        if progress:
+            progress(text)
+
+    say("random 1v1 hands ...")
+    one = hands_per_second(Rules(players=2), seconds)
+    say(f"{one:,.0f} hands/s; random 2v2 hands ...")
+    two = hands_per_second(Rules(players=4), seconds)
+    say(f"{two:,.0f} hands/s; random 1v1 hands with flor ...")
+    flor = hands_per_second(Rules(players=2, flor=True), seconds)
+    state = deal(new_match(Rules()), Random(1)).state
+    copy = copy_ns(state)
+    say(f"{flor:,.0f} hands/s; pytruco random 1v1 hands ...")
+    ref = pytruco_hands_per_second(seconds)
+    return {
+        "hands_per_s_1v1": round(one),
+        "hands_per_s_2v2": round(two),
+        "hands_per_s_1v1_flor": round(flor),
+        "state_copy_ns": round(copy, 1),
+        "pytruco_hands_per_s_1v1": None if ref is None else round(ref),
+        "ratio_vs_pytruco": None if not ref else round(one / ref, 1),
+        "seconds_per_measure": seconds,
+    }

@@ -1,0 +1,122 @@
+"""Events: what happened, returned by ``apply``. Each says who may see it (``visible_to``).
+
+Only ``CardsDealt`` is private (to its seat); every other event is public. A face-down card is
+public as an event with ``card=None``: its identity never leaves the seat that played it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, TypeAlias
+
+from truco.actions import Verb
+from truco.cards import Card
+
+
+class HandStarted(NamedTuple):
+    """A new hand was dealt; ``mano`` plays first."""
+
+    hand: int
+    mano: int
+
+
+class CardsDealt(NamedTuple):
+    """The cards ``seat`` received (seen by that seat only)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+class CardPlayed(NamedTuple):
+    """A card on the table; ``card`` is None when it was played face down."""
+
+    seat: int
+    card: Card | None
+    face_down: bool
+
+
+class Called(NamedTuple):
+    """A call: truco, retruco, vale-cuatro, envido..., flor, contraflor..."""
+
+    seat: int
+    verb: Verb
+
+
+class Answered(NamedTuple):
+    """An answer: quiero, no-quiero, con-flor-quiero, con-flor-me-achico."""
+
+    seat: int
+    verb: Verb
+
+
+class WentToMazo(NamedTuple):
+    """``seat`` retired from the hand."""
+
+    seat: int
+
+
+class TrickEnded(NamedTuple):
+    """Trick ``trick`` (0-based) went to ``team`` with ``seat``'s card; -1 for both: parda."""
+
+    trick: int
+    team: int
+    seat: int
+
+
+class PointsDeclared(NamedTuple):
+    """``seat`` declared its envido (or flor) ``points``; ``points`` is None for "son buenas"."""
+
+    seat: int
+    points: int | None
+    flor: bool
+
+
+class Scored(NamedTuple):
+    """``team`` scored ``points`` for ``reason`` (envido, flor, truco, mazo...)."""
+
+    team: int
+    points: int
+    reason: str
+
+
+class CardsShown(NamedTuple):
+    """At the end of the hand, ``seat`` shows the cards that prove its winning points."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+class HandEnded(NamedTuple):
+    """The hand is over: ``points`` per team in this hand; ``winner`` took the truco part."""
+
+    points: tuple[int, ...]
+    winner: int
+
+
+class MatchEnded(NamedTuple):
+    """``winner`` reached the target."""
+
+    winner: int
+    score: tuple[int, ...]
+
+
+Event: TypeAlias = (
+    HandStarted
+    | CardsDealt
+    | CardPlayed
+    | Called
+    | Answered
+    | WentToMazo
+    | TrickEnded
+    | PointsDeclared
+    | Scored
+    | CardsShown
+    | HandEnded
+    | MatchEnded
+)
+
+
+def visible_to(event: Event, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) may see ``event``."""
+    if type(event) is CardsDealt:
+        return event.seat == seat
+    return True

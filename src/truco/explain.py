@@ -1,0 +1,108 @@
+"""Why an action is not legal: the rule that forbids it, in words a player understands.
+
+Only used on the slow path of ``engine.check``, after the action was found not to be among
+``legal_actions``; legality itself is decided there and nowhere else.
+"""
+
+from __future__ import annotations
+
+from truco import envido as tantos
+from truco.actions import Action, Verb
+from truco.state import DEAL, FLOR_KIND, OVER, State
+
+_TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale-cuatro"}
+_FLOR_ANSWERS = (Verb.CON_FLOR_QUIERO, Verb.CON_FLOR_ME_ACHICO)
+
+
+def why_not(state: State, action: Action) -> str:
+    from truco.engine import legal_actions  # engine imports this module at its top
+
+    legal = legal_actions(state)
+    listed = ", ".join(str(a) for a in legal)
+    reason = _reason(state, action)
+    return f"{reason} (legal now: {listed})" if legal else reason
+
+
+def _reason(state: State, action: Action) -> str:
+    from truco.engine import (
+        can_raise_truco,
+        envido_allowed,
+        envido_primero_allowed,
+        must_sing_flor,
+        tapada_allowed,
+        to_act,
+    )
+
+    if state.phase == OVER:
+        return "the match is over"
+    if state.phase == DEAL:
+        return "the next hand has not been dealt yet"
+    seat = to_act(state)
+    assert seat is not None and seat >= 0
+    verb = action.verb
+    call = state.tanto_call
+    if call is not None and verb is not Verb.FLOR:
+        if call[0] == FLOR_KIND:
+            return "a flor waits for an answer: answer it first"
+        return "an envido waits for an answer: quiero, no-quiero or a raise first"
+    if must_sing_flor(state, seat):
+        return f"seat {seat} holds a flor and must sing it before anything else"
+    pending = state.truco_call
+    if verb in (Verb.PLAY, Verb.TAPADA):
+        if pending is not None:
+            return f"the {_TRUCO_NAMES[pending[0]]} waits for an answer: answer it first"
+        if action.card not in state.hands[seat]:
+            return f"seat {seat} does not hold {action.card}"
+        if verb is Verb.TAPADA and not tapada_allowed(state):
+            if state.rules.tapada == "off":
+                return "carta tapada is not played at this table"
+            return "a card may be played face down only from the second trick on"
+    if verb in (Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO):
+        level = {Verb.TRUCO: 2, Verb.RETRUCO: 3, Verb.VALE_CUATRO: 4}[verb]
+        if pending is not None:
+            if level != pending[0] + 1:
+                return (
+                    f"the answer to a {_TRUCO_NAMES[pending[0]]} can only raise to the next level"
+                )
+        elif state.truco == 4:
+            return "the truco is already at vale cuatro"
+        elif not can_raise_truco(state, seat):
+            return "only the side that accepted the last bet can raise the truco"
+        elif level != state.truco + 1:
+            following = _TRUCO_NAMES[state.truco + 1]
+            return f"the truco stands at level {state.truco}: the next call is {following}"
+    if verb in (Verb.ENVIDO, Verb.REAL_ENVIDO, Verb.FALTA_ENVIDO):
+        if call is not None and call[0] != FLOR_KIND:
+            allowed = (
+                ", ".join(v.value for v in tantos.chain_calls_allowed(state.chain)) or "nothing"
+            )
+            return f"after {' '.join(v.value for v in state.chain)} only {allowed} may follow"
+        if state.flor_chain:
+            return "a flor was sung: there is no envido in this hand"
+        if not state.envido_open:
+            return "the envido of this hand was already played"
+        if state.trick:
+            return "envido can only be called in the first trick"
+        if state.truco > 1:
+            return "envido cannot be called once the truco was accepted"
+        if pending is not None and not envido_primero_allowed(state, seat):
+            if state.rules.envido_primero == "off":
+                return "this table does not play 'el envido está primero'"
+            if pending[0] != 2:
+                return "'el envido está primero' answers only the first truco, not a raise"
+            return "'el envido está primero' is allowed here only before one's own first card"
+        if pending is None and not envido_allowed(state, seat):
+            if state.rules.envido_until == "first_card":
+                return "at this table envido can be called only before the hand's first card"
+            return f"seat {seat} already played its first card: envido must come before it"
+    if verb in (Verb.QUIERO, Verb.NO_QUIERO) and pending is None:
+        return "there is no call to answer"
+    if verb is Verb.FLOR:
+        if not state.rules.flor:
+            return "flor is not played at this table"
+        if state.flores[seat] < 0:
+            return f"seat {seat} has no flor"
+        return "the flor was already settled or its time has passed"
+    if verb in (Verb.CONTRAFLOR, Verb.CONTRAFLOR_AL_RESTO) or verb in _FLOR_ANSWERS:
+        return "there is no flor to answer"
+    return "not allowed at this point of the hand"

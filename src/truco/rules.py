@@ -1,0 +1,150 @@
+"""Rules options: every house rule on which the sources disagree, with its default.
+
+Defaults follow the English rules page (``shared/seeds/001_*.txt``); docs/rules.md lists each
+option with its source. ``Rules`` is frozen data; ``find_rules`` looks up a named preset.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Literal, get_args
+
+from truco.errors import RulesError
+
+FaltaMode = Literal["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"]
+TapadaMode = Literal["off", "from_second", "always"]
+EnvidoUntil = Literal["own_card", "first_card"]
+EnvidoPrimero = Literal["first_trick", "before_own_card", "off"]
+MatchEnd = Literal["at_reach", "end_of_hand"]
+
+TARGETS = (10, 15, 20, 24, 30, 40)
+PLAYERS = (2, 4, 6)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
+    """The options of one match. Construct with keywords; unknown or bad values raise RulesError."""
+
+    players: int = 2
+    """Seats at the table: 2, 4 or 6. Seat s is on team s % 2; play goes 0, 1, 2, ..."""
+    target: int = 30
+    """Points to win the match: 30 (malas and buenas of 15), 15, or 10/20/24/40."""
+    flor: bool = False
+    """Whether three cards of one suit are a flor (sung, worth points) or only count as envido."""
+    falta: FaltaMode = "match_if_malas"
+    """How much an accepted falta envido (and contraflor al resto) is worth; see docs/rules.md."""
+    tapada: TapadaMode = "from_second"
+    """When a card may be played face down: never, from the second trick on, or always."""
+    envido_until: EnvidoUntil = "own_card"
+    """Envido may be called before one's own first card, or only before the hand's first card."""
+    envido_primero: EnvidoPrimero = "first_trick"
+    """Answering the first truco with an envido: anywhere in the first trick, only before one's
+    own first card, or not at all."""
+    mazo_envido_penalty: bool = False
+    """Going to the mazo in the first trick before the envido was played gives one more point."""
+    match_end: MatchEnd = "at_reach"
+    """The match ends the moment a team reaches the target, or at the end of that hand."""
+    flor_value: int = 3
+    """An unopposed flor."""
+    flor_quiero_value: int = 4
+    """Con flor quiero: the best flor takes this."""
+    flor_achico_value: int = 3
+    """Con flor me achico: the first flor's team takes this."""
+    contraflor_value: int = 6
+    """A contraflor accepted: the best flor takes this."""
+    contraflor_decline_value: int = 4
+    """A contraflor declined: the contraflor's team takes this."""
+    contraflor_resto_decline_value: int = 4
+    """A contraflor al resto declined, called straight after the flor."""
+    contraflor_resto_decline_after_contraflor: int = 6
+    """A contraflor al resto declined, called after a contraflor."""
+
+    def __post_init__(self) -> None:
+        if self.players not in PLAYERS:
+            raise RulesError(f"players must be one of {PLAYERS}, not {self.players!r}")
+        if self.target not in TARGETS:
+            raise RulesError(f"target must be one of {TARGETS}, not {self.target!r}")
+        for f in fields(self):
+            value = getattr(self, f.name)
+            choices = _CHOICES.get(f.name)
+            if choices is not None and value not in choices:
+                raise RulesError(f"{f.name} must be one of {choices}, not {value!r}")
+            if f.name.endswith(("_value", "_after_contraflor")) and (
+                not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 40
+            ):
+                raise RulesError(f"{f.name} must be a whole number from 1 to 40, not {value!r}")
+            if f.type == "bool" and not isinstance(value, bool):
+                raise RulesError(f"{f.name} must be true or false, not {value!r}")
+
+    @property
+    def teams(self) -> int:
+        return 2
+
+    @property
+    def half(self) -> int | None:
+        """Where the malas end: half the target for games of 20 or more, else no halves."""
+        return self.target // 2 if self.target >= 20 else None
+
+    def replace(self, **changes: Any) -> Rules:
+        return from_options(self, changes)
+
+    def options(self) -> dict[str, Any]:
+        """The options that differ from the defaults, as plain values (for notation and JSON)."""
+        default = Rules()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+
+_CHOICES: dict[str, tuple[Any, ...]] = {
+    "falta": get_args(FaltaMode),
+    "tapada": get_args(TapadaMode),
+    "envido_until": get_args(EnvidoUntil),
+    "envido_primero": get_args(EnvidoPrimero),
+    "match_end": get_args(MatchEnd),
+}
+OPTION_NAMES = frozenset(f.name for f in fields(Rules))
+
+
+def from_options(base: Rules | None = None, options: dict[str, Any] | None = None) -> Rules:
+    """Rules from plain option values (e.g. read from TOML); unknown names raise RulesError."""
+    options = dict(options or {})
+    unknown = sorted(set(options) - OPTION_NAMES)
+    if unknown:
+        raise RulesError(f"unknown rules option(s): {', '.join(unknown)}")
+    try:
+        return replace(base or Rules(), **options)
+    except TypeError as exc:  # pragma: no cover - replace() only raises this for bad names
+        raise RulesError(str(exc)) from exc
+
+
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(),
+    "flor": Rules(flor=True),
+    "a15": Rules(target=15),
+    "parejas": Rules(players=4),
+    "parejas-flor": Rules(players=4, flor=True),
+    "seis": Rules(players=6),
+}
+_ALIASES = {
+    "default": "standard",
+    "sin-flor": "standard",
+    "con-flor": "flor",
+    "15": "a15",
+    "a-15": "a15",
+    "2v2": "parejas",
+    "3v3": "seis",
+}
+
+
+def find_rules(name: str) -> Rules:
+    """A named preset, compared without case (``standard``, ``flor``, ``a15``, ``parejas``...)."""
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    try:
+        return PRESETS[key]
+    except KeyError:
+        names = ", ".join(sorted(PRESETS))
+        raise RulesError(f"no rules preset named {name!r}; presets: {names}") from None

@@ -1,0 +1,139 @@
+"""The state of a match: one immutable tuple of plain values.
+
+``State`` is a NamedTuple so that copying it (the engine makes a new one for every action) is a
+C-level tuple copy, and so that states hash and compare by value. Change it only through
+``engine.apply``. Seats are numbered 0..players-1 in playing order; teams by ``teams[seat]``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from truco.actions import Action, Verb
+from truco.cards import Card
+from truco.errors import RulesError
+from truco.rules import Rules
+
+DEAL = 0
+"""Phase: waiting for the next hand to be dealt (chance acts)."""
+PLAY = 1
+"""Phase: a hand is being played."""
+OVER = 2
+"""Phase: the match is over."""
+
+ENVIDO_KIND = 0
+FLOR_KIND = 1
+
+Play = tuple[int, Card, bool]
+"""A card on the table: (seat, card, face_down)."""
+
+
+class State(NamedTuple):
+    rules: Rules
+    score: tuple[int, ...]
+    """Match points per team."""
+    phase: int
+    winner: int
+    """The team that won the match, or -1."""
+    hand_no: int
+    """Hands dealt so far (the current hand's number, counting from 1)."""
+    mano: int
+    """The seat that is mano in the current (or last) hand."""
+    next_mano: int
+    teams: tuple[int, ...]
+    """The team of each seat."""
+    dealt: tuple[tuple[Card, ...], ...]
+    """The cards each seat received this hand."""
+    hands: tuple[tuple[Card, ...], ...]
+    """The cards each seat still holds."""
+    tantos: tuple[int, ...]
+    """Envido points of each seat's hand."""
+    flores: tuple[int, ...]
+    """Flor points of each seat's hand, -1 without flor (or with flor switched off)."""
+    trick: int
+    """The trick being played, 0-based."""
+    plays: tuple[Play, ...]
+    """The cards of the trick being played, in order."""
+    tricks: tuple[tuple[Play, ...], ...]
+    """The finished tricks' cards."""
+    results: tuple[int, ...]
+    """The team that won each finished trick, -1 for a parda."""
+    turn: int
+    """The seat that plays the next card (when no call waits for an answer)."""
+    retired: int
+    """Bit set of the seats that went to the mazo."""
+    truco: int
+    """The accepted truco level: 1 none, 2 truco, 3 retruco, 4 vale cuatro."""
+    truco_owner: int
+    """The team that may raise the truco next, -1 for either."""
+    truco_call: tuple[int, int, int] | None
+    """A truco call waiting for an answer: (level, caller, responder)."""
+    tanto_call: tuple[int, int, int] | None
+    """An envido or flor call waiting for an answer: (kind, caller, responder)."""
+    envido_open: bool
+    """False once the envido was played, declined or cancelled by a flor."""
+    chain: tuple[Verb, ...]
+    """The envido calls of this hand, in order."""
+    flor_chain: tuple[Verb, ...]
+    """The flor calls of this hand, in order (flor, contraflor, contraflor-al-resto)."""
+    flor_done: bool
+    """True once a flor was sung and settled."""
+    hand_points: tuple[int, ...]
+    """Points each team scored in this hand so far."""
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
+    """The cards that prove the winning envido/flor; shown when the hand ends."""
+    declared: tuple[tuple[int, int | None, bool], ...]
+    """Envido and flor declarations of this hand: (seat, points or None for son buenas, flor)."""
+    log: tuple[tuple[int, Action], ...]
+    """The actions of this hand, with their seats."""
+    reached: int
+    """The first team to reach the target, or -1."""
+
+
+def new_match(
+    rules: Rules | None = None, *, mano: int = 0, score: tuple[int, ...] | None = None
+) -> State:
+    """A match about to deal its first hand, with ``mano`` first to play."""
+    rules = rules or Rules()
+    if not 0 <= mano < rules.players:
+        raise RulesError(f"mano must be a seat from 0 to {rules.players - 1}, not {mano}")
+    teams = tuple(s % rules.teams for s in range(rules.players))
+    if score is None:
+        score = (0,) * rules.teams
+    if len(score) != rules.teams or any(not isinstance(p, int) or p < 0 for p in score):
+        raise RulesError(f"score must be {rules.teams} whole numbers of 0 or more, not {score!r}")
+    reached = next((t for t, p in enumerate(score) if p >= rules.target), -1)
+    empty: tuple[tuple[Card, ...], ...] = ((),) * rules.players
+    return State(
+        rules=rules,
+        score=tuple(score),
+        phase=OVER if reached >= 0 else DEAL,
+        winner=reached,
+        hand_no=0,
+        mano=mano,
+        next_mano=mano,
+        teams=teams,
+        dealt=empty,
+        hands=empty,
+        tantos=(0,) * rules.players,
+        flores=(-1,) * rules.players,
+        trick=0,
+        plays=(),
+        tricks=(),
+        results=(),
+        turn=mano,
+        retired=0,
+        truco=1,
+        truco_owner=-1,
+        truco_call=None,
+        tanto_call=None,
+        envido_open=True,
+        chain=(),
+        flor_chain=(),
+        flor_done=False,
+        hand_points=(0,) * rules.teams,
+        shown=(),
+        declared=(),
+        log=(),
+        reached=reached,
+    )
