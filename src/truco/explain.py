@@ -1,13 +1,21 @@
 """Why an action is not legal: the rule that forbids it, in words a player understands.
 
 Only used on the slow path of ``engine.check``, after the action was found not to be among
-``legal_actions``; legality itself is decided there and nowhere else.
+the legal actions; legality itself is decided in ``legal.py`` and nowhere else.
 """
 
 from __future__ import annotations
 
 from truco import envido as tantos
 from truco.actions import Action, Verb
+from truco.legal import (
+    can_raise_truco,
+    envido_allowed,
+    envido_primero_allowed,
+    must_sing_flor,
+    seat_to_act,
+    tapada_allowed,
+)
 from truco.state import DEAL, FLOR_KIND, OVER, State
 
 _TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale-cuatro"}
@@ -15,30 +23,18 @@ _FLOR_ANSWERS = (Verb.CON_FLOR_QUIERO, Verb.CON_FLOR_ME_ACHICO)
 
 
 def why_not(state: State, action: Action) -> str:
-    from truco.engine import legal_actions  # engine imports this module at its top
-
-    legal = legal_actions(state)
+    legal = state.legal
     listed = ", ".join(str(a) for a in legal)
     reason = _reason(state, action)
     return f"{reason} (legal now: {listed})" if legal else reason
 
 
 def _reason(state: State, action: Action) -> str:
-    from truco.engine import (
-        can_raise_truco,
-        envido_allowed,
-        envido_primero_allowed,
-        must_sing_flor,
-        tapada_allowed,
-        to_act,
-    )
-
     if state.phase == OVER:
         return "the match is over"
     if state.phase == DEAL:
         return "the next hand has not been dealt yet"
-    seat = to_act(state)
-    assert seat is not None and seat >= 0
+    seat = seat_to_act(state)
     verb = action.verb
     call = state.tanto_call
     if call is not None and verb is not Verb.FLOR:

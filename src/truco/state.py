@@ -7,7 +7,7 @@ C-level tuple copy, and so that states hash and compare by value. Change it only
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from truco.actions import Action, Verb
 from truco.cards import Card
@@ -88,6 +88,46 @@ class State(NamedTuple):
     """The actions of this hand, with their seats."""
     reached: int
     """The first team to reach the target, or -1."""
+    legal: tuple[Action, ...]
+    """The legal actions of the seat to act (derived: computed by the engine with each state)."""
+
+
+# The engine edits a state as ``list(state)`` through these field numbers: a list index is
+# several times cheaper than a NamedTuple attribute in CPython 3.11, and apply() is the hot path.
+Work = list[Any]
+_FIELD = {name: i for i, name in enumerate(State._fields)}
+F_RULES = _FIELD["rules"]
+F_SCORE = _FIELD["score"]
+F_PHASE = _FIELD["phase"]
+F_WINNER = _FIELD["winner"]
+F_HAND_NO = _FIELD["hand_no"]
+F_MANO = _FIELD["mano"]
+F_NEXT_MANO = _FIELD["next_mano"]
+F_TEAMS = _FIELD["teams"]
+F_DEALT = _FIELD["dealt"]
+F_HANDS = _FIELD["hands"]
+F_TANTOS = _FIELD["tantos"]
+F_FLORES = _FIELD["flores"]
+F_TRICK = _FIELD["trick"]
+F_PLAYS = _FIELD["plays"]
+F_TRICKS = _FIELD["tricks"]
+F_RESULTS = _FIELD["results"]
+F_TURN = _FIELD["turn"]
+F_RETIRED = _FIELD["retired"]
+F_TRUCO = _FIELD["truco"]
+F_OWNER = _FIELD["truco_owner"]
+F_TRUCO_CALL = _FIELD["truco_call"]
+F_TANTO_CALL = _FIELD["tanto_call"]
+F_ENVIDO_OPEN = _FIELD["envido_open"]
+F_CHAIN = _FIELD["chain"]
+F_FLOR_CHAIN = _FIELD["flor_chain"]
+F_FLOR_DONE = _FIELD["flor_done"]
+F_HAND_POINTS = _FIELD["hand_points"]
+F_SHOWN = _FIELD["shown"]
+F_DECLARED = _FIELD["declared"]
+F_LOG = _FIELD["log"]
+F_REACHED = _FIELD["reached"]
+F_LEGAL = _FIELD["legal"]
 
 
 def new_match(
@@ -136,4 +176,5 @@ def new_match(
         declared=(),
         log=(),
         reached=reached,
+        legal=(),
     )
