@@ -1,5 +1,7 @@
 # Two commands set everything up on a fresh machine: `make run` and `make test`.
-PYTHON ?= python3
+# Debian's python3.11 is built with PGO and LTO and runs the engine about a third faster than a
+# plain source build; use it when the machine has it.
+PYTHON ?= $(firstword $(wildcard /usr/bin/python3.11) python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed

@@ -83,9 +83,16 @@ def responder(s: Work, caller: int) -> int:
 
 def active_from(s: Work, start: int) -> list[int]:
     """The seats still in the hand, in playing order from ``start``."""
+    # Loops rather than comprehensions in this module: in CPython 3.11 every comprehension
+    # builds a function object, which costs more than these short loops.
     n = len(s[F_TEAMS])
     retired = s[F_RETIRED]
-    return [seat for i in range(n) if not (retired >> (seat := (start + i) % n)) & 1]
+    order = []
+    for i in range(n):
+        seat = (start + i) % n
+        if not (retired >> seat) & 1:
+            order.append(seat)
+    return order
 
 
 def advance(s: Work, seat: int, plays: tuple[Play, ...], ev: list[Event]) -> None:
@@ -122,7 +129,12 @@ def end_trick(s: Work, ev: list[Event]) -> None:
     else:
         # The trick's winner leads; if he has left the hand, his next partner still in it.
         order = active_from(s, seat)
-        s[F_TURN] = next((x for x in order if teams[x] == team), order[0])
+        lead = order[0]
+        for x in order:
+            if teams[x] == team:
+                lead = x
+                break
+        s[F_TURN] = lead
 
 
 def add_points(
@@ -267,16 +279,23 @@ def answer_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
 
 def rival_team(s: Work, team: int) -> int:
     teams: tuple[int, ...] = s[F_TEAMS]
-    return next(t for t in teams if t != team)
+    for t in teams:
+        if t != team:
+            return t
+    raise AssertionError("a table has two sides")
 
 
 def declare(s: Work, points: tuple[int, ...], ev: list[Event], *, flor: bool) -> int:
     """Declarations in order from the mano among the seats still in (with flor, its holders)."""
-    order = [x for x in active_from(s, s[F_MANO]) if not flor or points[x] >= 0]
+    order = active_from(s, s[F_MANO])
+    if flor:
+        order = [x for x in order if points[x] >= 0]
     winner, said = tantos.declare(order, points, s[F_TEAMS])
-    declared = tuple([(seat, value, flor) for seat, value in said])
-    s[F_DECLARED] = s[F_DECLARED] + declared
-    ev.extend(_new(PointsDeclared, d) for d in declared)
+    declared = s[F_DECLARED]
+    for seat, value in said:
+        declared += ((seat, value, flor),)
+        ev.append(_new(PointsDeclared, (seat, value, flor)))
+    s[F_DECLARED] = declared
     return winner
 
 

@@ -192,9 +192,9 @@ def deal(state: State, rng: Random) -> Transition:
         picks.append(i)
     return _deal(
         state,
-        tuple([ALL_HANDS[i] for i in picks]),
-        tuple([HAND_ENVIDO[i] for i in picks]),
-        tuple([HAND_FLOR[i] for i in picks]) if state.rules.flor else (-1,) * len(picks),
+        tuple(map(ALL_HANDS.__getitem__, picks)),
+        tuple(map(HAND_ENVIDO.__getitem__, picks)),
+        tuple(map(HAND_FLOR.__getitem__, picks)) if state.rules.flor else (-1,) * len(picks),
     )
 
 

@@ -26,7 +26,7 @@ def chain_calls_allowed(chain: Sequence[Verb]) -> tuple[Verb, ...]:
 
 def chain_value(chain: Sequence[Verb]) -> int:
     """The sum of a chain without falta (envido 2, real envido 3)."""
-    return sum(_CALL_VALUE[v] for v in chain)
+    return sum(map(_CALL_VALUE.__getitem__, chain))
 
 
 def declined_value(chain: Sequence[Verb]) -> int:
