@@ -157,9 +157,29 @@ def add_points(
 def end_hand(s: Work, team: int, points: int, reason: str, ev: list[Event]) -> None:
     """The hand's truco part went to ``team`` for ``points``."""
     s[F_TRUCO_CALL] = s[F_TANTO_CALL] = None
+    if not s[F_FLOR_DONE] and not s[F_TRICK]:
+        _score_unsung_flores(s, ev)
+        if s[F_PHASE] != PLAYING:  # the flor ended the match
+            return
     add_points(s, team, points, reason, ev, truco_winner=team)
     if s[F_PHASE] == PLAYING:
         finish_hand(s, team, ev)
+
+
+def _score_unsung_flores(s: Work, ev: list[Event]) -> None:
+    """A flor whose holder had no turn to sing it before the hand ended in the first trick (the
+    rivals went to the mazo or declined a truco) still scores, unopposed, before the truco."""
+    teams, flores, retired = s[F_TEAMS], s[F_FLORES], s[F_RETIRED]
+    scored: list[int] = []
+    for seat in range(len(teams)):
+        team = teams[seat]
+        if flores[seat] >= 0 and not (retired >> seat) & 1 and team not in scored:
+            scored.append(team)
+            s[F_FLOR_DONE] = True
+            s[F_SHOWN] = s[F_SHOWN] + ((seat, s[F_DEALT][seat]),)
+            add_points(s, team, s[F_RULES].flor_value, "flor", ev)
+            if s[F_PHASE] != PLAYING:
+                return
 
 
 def finish_hand(s: Work, truco_winner: int, ev: list[Event]) -> None:

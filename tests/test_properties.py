@@ -1,0 +1,365 @@
+"""Properties of whole matches: random legal playouts over random rules, checked at every step.
+
+Hypothesis draws the rules, the first mano, a starting score and a seed; the seed drives a
+``random.Random`` that deals and picks among the legal actions. At every step the checks below
+run on the state (cards, who acts, what each seat may see, the score and the end of the match),
+every legal action is applied, a sample of illegal actions is refused, and every finished hand
+is written as a hand history, read back and replayed.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable
+from dataclasses import dataclass
+from random import Random
+from typing import Any, get_args
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from truco import notation
+from truco.actions import MAZO, PLAY, SIMPLE, TAPADA, Action, Deal, Verb
+from truco.cards import DECK, Card
+from truco.engine import CHANCE, apply, check, deal, is_legal, legal_actions, outcome, to_act
+from truco.errors import IllegalActionError
+from truco.events import CardPlayed, CardsDealt, Event, visible_to
+from truco.rules import (
+    TARGETS,
+    EnvidoPrimero,
+    EnvidoUntil,
+    FaltaMode,
+    MatchEnd,
+    Rules,
+    TapadaMode,
+)
+from truco.state import DEAL, OVER, State, new_match
+from truco.state import PLAY as PLAYING
+from truco.view import observe, visible_cards
+
+ALL_ACTIONS: tuple[Action, ...] = (*PLAY, *TAPADA, *SIMPLE.values())
+"""Every action there is: 40 plays, 40 tapadas and each call or answer verb."""
+assert len(ALL_ACTIONS) == 80 + len(Verb) - 2
+
+ILLEGAL_SAMPLE = 5
+"""Illegal actions tried at each step (all of them at the match's first action)."""
+
+
+# --- strategies -------------------------------------------------------------------------------
+
+rules_strategy = st.builds(
+    Rules,
+    players=st.sampled_from((2, 4, 6)),
+    target=st.sampled_from(TARGETS),
+    flor=st.booleans(),
+    falta=st.sampled_from(get_args(FaltaMode)),
+    tapada=st.sampled_from(get_args(TapadaMode)),
+    envido_until=st.sampled_from(get_args(EnvidoUntil)),
+    envido_primero=st.sampled_from(get_args(EnvidoPrimero)),
+    mazo_envido_penalty=st.booleans(),
+    match_end=st.sampled_from(get_args(MatchEnd)),
+)
+
+
+@dataclass(frozen=True)
+class Setup:
+    rules: Rules
+    mano: int
+    score: tuple[int, int]
+    seed: int
+    mazo_rate: float
+    """How often a drawn mazo is kept (1: uniform play; less: longer hands)."""
+    flores: bool = False
+    """Deal many flores (each seat holds one with probability 1/2) through ``Deal`` actions."""
+
+
+@st.composite
+def setups(draw: Callable[..., Any]) -> Setup:
+    rules = draw(rules_strategy)
+    mano = draw(st.integers(0, rules.players - 1))
+    below = st.integers(0, rules.target - 1)
+    score = draw(st.one_of(st.just((0, 0)), st.tuples(below, below)))
+    seed = draw(st.integers(0, 2**32 - 1))
+    mazo_rate = draw(st.sampled_from((1.0, 0.3, 0.05)))
+    flores = draw(st.booleans())
+    return Setup(rules, mano, score, seed, mazo_rate, flores)
+
+
+# --- the checks -------------------------------------------------------------------------------
+
+
+def played_cards(state: State) -> list[tuple[int, Card, bool]]:
+    """Every card on the table this hand, finished tricks and the current one."""
+    return [p for trick in (*state.tricks, state.plays) for p in trick]
+
+
+def check_cards(state: State) -> None:
+    """The deal is 3 distinct cards a seat; held + played is exactly what each seat was dealt."""
+    if not state.hand_no:
+        return
+    players = state.rules.players
+    dealt = [c for hand in state.dealt for c in hand]
+    assert all(len(hand) == 3 for hand in state.dealt)
+    assert len(dealt) == len(set(dealt)) == 3 * players
+    assert all(c in DECK for c in dealt)
+    played = played_cards(state)
+    assert len({c for _, c, _ in played}) == len(played), "a card was played twice"
+    for seat in range(players):
+        own_played = [c for s, c, _ in played if s == seat]
+        assert sorted(state.hands[seat] + tuple(own_played)) == sorted(state.dealt[seat])
+
+
+def check_actor(state: State) -> None:
+    """Exactly one seat acts during a hand, chance between hands, nobody at the end."""
+    actor = to_act(state)
+    legal = legal_actions(state)
+    players = state.rules.players
+    if state.phase == PLAYING:
+        assert actor is not None and 0 <= actor < players
+        assert not (state.retired >> actor) & 1, "a seat that went to the mazo acts"
+        assert legal, "a seat acts but has nothing legal to do"
+        assert len(set(legal)) == len(legal)
+        action = legal[0]
+        for seat in range(players):
+            assert is_legal(state, action, seat) == (seat == actor)
+        assert outcome(state) is None
+    elif state.phase == DEAL:
+        assert actor == CHANCE
+        assert legal == ()
+        assert outcome(state) is None
+    else:
+        assert state.phase == OVER
+        assert actor is None
+        assert legal == ()
+        result = outcome(state)
+        assert result is not None and result.winner == state.winner
+
+
+def check_views(state: State) -> None:
+    """No seat sees another seat's unplayed or face-down cards; a spectator sees no hand."""
+    played = played_cards(state)
+    face_up = {c for _, c, down in played if not down}
+    hand_over = state.phase != PLAYING
+    shown = {c for _, cards in state.shown for c in cards} if hand_over else set()
+    public = face_up | shown
+    actor = to_act(state)
+    for seat in range(state.rules.players):
+        view = observe(state, seat)
+        assert view.hand == state.hands[seat]
+        own = set(state.dealt[seat])
+        leaked = visible_cards(view) - own - public
+        assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))}"
+        assert view.legal == (legal_actions(state) if actor == seat else ())
+        for who, text in view.history:
+            if who != seat and text.startswith("tapada"):
+                assert text == "tapada ??"
+    spectator = observe(state, None)
+    assert spectator.hand == ()
+    assert spectator.tantos is None and spectator.flor is None
+    assert spectator.legal == ()
+    leaked = visible_cards(spectator) - public
+    assert not leaked, f"a spectator sees {sorted(map(str, leaked))}"
+    for _, text in spectator.history:
+        if text.startswith("tapada"):
+            assert text == "tapada ??"
+
+
+def check_events(events: tuple[Event, ...], players: int) -> None:
+    """A face-down card leaves the core without its identity; a deal only to its own seat."""
+    for event in events:
+        if type(event) is CardPlayed and event.face_down:
+            assert event.card is None
+        if type(event) is CardsDealt:
+            assert visible_to(event, event.seat)
+            assert not visible_to(event, None)
+            assert not any(visible_to(event, s) for s in range(players) if s != event.seat)
+
+
+def check_score(before: State, after: State) -> None:
+    """Scores never go down; within a hand they grow with the hand's points."""
+    assert all(a >= b for a, b in zip(after.score, before.score, strict=True))
+    if before.phase == PLAYING:
+        gained = tuple(a - b for a, b in zip(after.score, before.score, strict=True))
+        hand_gain = tuple(a - b for a, b in zip(after.hand_points, before.hand_points, strict=True))
+        assert gained == hand_gain
+
+
+def check_match_end(state: State, first_to_reach: int) -> None:
+    """The match ends exactly when a team reaches the target (or at that hand's end)."""
+    target = state.rules.target
+    reached = [t for t, p in enumerate(state.score) if p >= target]
+    if state.rules.match_end == "at_reach":
+        if reached:
+            assert state.phase == OVER
+            assert reached == [state.winner]
+        else:
+            assert state.phase != OVER
+    else:  # end_of_hand: the hand is played out; the first team to reach wins
+        if state.phase == OVER:
+            assert reached and state.winner == first_to_reach
+        elif state.phase == DEAL:
+            assert not reached
+    if state.phase != OVER:
+        assert state.winner == -1
+
+
+def check_illegal(state: State, rng: Random, every: bool) -> None:
+    """Actions not in legal_actions are refused by check, is_legal and apply alike."""
+    legal = set(legal_actions(state))
+    illegal = [a for a in ALL_ACTIONS if a not in legal]
+    sample = illegal if every else rng.sample(illegal, min(ILLEGAL_SAMPLE, len(illegal)))
+    frozen = pickle.dumps(state)
+    for action in sample:
+        assert not is_legal(state, action)
+        with pytest.raises(IllegalActionError) as refused:
+            check(state, action)
+        assert str(action) in str(refused.value)
+        with pytest.raises(IllegalActionError):
+            apply(state, action)
+    if state.phase != DEAL:
+        some = Deal(tuple(DECK[3 * s : 3 * s + 3] for s in range(state.rules.players)))
+        with pytest.raises(IllegalActionError):
+            apply(state, some)
+        with pytest.raises(IllegalActionError):
+            deal(state, rng)
+    assert pickle.dumps(state) == frozen, "refusing an action changed the state"
+
+
+def check_all_legal_apply(state: State) -> None:
+    """Every legal action applies, logs itself for the seat that took it, and changes nothing."""
+    frozen = pickle.dumps(state)
+    actor = to_act(state)
+    for action in legal_actions(state):
+        after, events = apply(state, action)
+        assert isinstance(after, State)
+        assert after.log == (*state.log, (actor, action))
+        assert after.hand_no == state.hand_no
+        check_events(events, state.rules.players)
+    assert pickle.dumps(state) == frozen, "applying an action changed its input state"
+
+
+def check_history(state: State) -> None:
+    """A finished hand written as a history and read back is equal, and replays the same."""
+    history = notation.from_state(state)
+    text = notation.dumps(history)
+    again = notation.loads(text)
+    assert again == history
+    assert notation.dumps(again) == text
+    replayed = notation.replay(again)
+    assert replayed.finished
+    assert replayed.score == state.score
+    assert replayed.points == state.hand_points
+    assert replayed.winner == (state.winner if state.winner >= 0 else None)
+    assert replayed.state.log == state.log
+    assert replayed.state.dealt == state.dealt
+    assert replayed.state.shown == state.shown
+
+
+# --- the playout ------------------------------------------------------------------------------
+
+
+def flores_deal(players: int, rng: Random) -> Deal:
+    """A deal in which each seat holds a flor with probability 1/2 (the rest drawn at random):
+    uniform deals have too few flores, let alone two rival ones, to reach contraflores."""
+    suits = [rng.sample(range(s * 10, s * 10 + 10), 10) for s in range(4)]
+    hands: list[list[int] | None] = []
+    for _ in range(players):
+        open_suits = [cards for cards in suits if len(cards) >= 3]
+        if rng.random() < 0.5 and open_suits:
+            cards = rng.choice(open_suits)
+            hands.append([cards.pop() for _ in range(3)])
+        else:
+            hands.append(None)
+    rest = rng.sample([c for cards in suits for c in cards], 3 * players)
+    dealt = tuple(
+        tuple(DECK[c] for c in (hand if hand is not None else rest[3 * i : 3 * i + 3]))
+        for i, hand in enumerate(hands)
+    )
+    return Deal(dealt)
+
+
+def choose(legal: tuple[Action, ...], rng: Random, mazo_rate: float) -> Action:
+    action = rng.choice(legal)
+    if action is MAZO and len(legal) > 1 and rng.random() >= mazo_rate:
+        action = rng.choice([a for a in legal if a is not MAZO])
+    return action
+
+
+def play_match(setup: Setup, max_steps: int = 20_000) -> State:
+    rng = Random(setup.seed)
+    state = new_match(setup.rules, mano=setup.mano, score=setup.score)
+    first_to_reach = -1
+    hands = 0
+    for _ in range(max_steps):
+        check_cards(state)
+        check_actor(state)
+        check_views(state)
+        check_match_end(state, first_to_reach)
+        actor = to_act(state)
+        if actor is None:
+            break
+        check_illegal(state, rng, every=state.hand_no == 1 and not state.log)
+        if actor == CHANCE:
+            if setup.flores:
+                chosen = flores_deal(setup.rules.players, rng)
+                check(state, chosen)
+                after, events = apply(state, chosen)
+                assert after.dealt == chosen.hands
+            else:
+                after, events = deal(state, rng)
+            hands += 1
+            assert after.hand_no == state.hand_no + 1 == hands
+            check_events(events, setup.rules.players)
+        else:
+            check_all_legal_apply(state)
+            action = choose(legal_actions(state), rng, setup.mazo_rate)
+            after, events = apply(state, action)
+        check_score(state, after)
+        if first_to_reach < 0:
+            reached = [t for t, p in enumerate(after.score) if p >= setup.rules.target]
+            assert len(reached) <= 1, "two teams reached the target with one action"
+            first_to_reach = reached[0] if reached else -1
+        if state.phase == PLAYING and after.phase != PLAYING:
+            check_history(after)
+        state = after
+    else:
+        raise AssertionError(f"the match did not end in {max_steps} steps")
+    assert state.phase == OVER
+    assert max(state.score) >= setup.rules.target
+    assert state.winner == first_to_reach
+    return state
+
+
+FAST = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+HEAVY = settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@FAST
+@given(setups())
+def test_random_matches(setup: Setup) -> None:
+    play_match(setup)
+
+
+@pytest.mark.slow
+@HEAVY
+@given(setups())
+def test_random_matches_heavy(setup: Setup) -> None:
+    play_match(setup)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_fixed_seed_matches(players: int) -> None:
+    # Deterministic companions of the random ones: one full match from 0-0 per table size
+    # (with a falta that cannot end it at once, so that it lasts several hands).
+    rules = Rules(players=players, flor=True, tapada="always", falta="diferencia")
+    final = play_match(Setup(rules, mano=0, score=(0, 0), seed=players, mazo_rate=0.3))
+    assert final.hand_no > 3
