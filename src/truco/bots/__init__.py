@@ -8,13 +8,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from truco.bots.base import Bot
+from truco.bots.expert import ExpertBot
 from truco.bots.random_bot import RandomBot
+from truco.bots.simple import AlwaysQuieroBot, AlwaysRaiseBot, NeverBluffBot, SimpleBot
 from truco.errors import TrucoError
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
+    "simple": SimpleBot,
+    "always-quiero": AlwaysQuieroBot,
+    "always-raise": AlwaysRaiseBot,
+    "never-bluff": NeverBluffBot,
+    "expert": ExpertBot,
+    "expert-fast": lambda: ExpertBot(worlds=8, name="expert-fast"),
 }
-LEVELS: dict[str, str] = {}
+LEVELS: dict[str, str] = {
+    "facil": "random",
+    "normal": "simple",
+    "dificil": "expert-fast",
+    "experto": "expert",
+}
 """Difficulty levels offered to players, mapped to bot names."""
 
 
@@ -29,4 +42,4 @@ def make_bot(name: str) -> Bot:
         raise TrucoError(f"no bot named {name!r}; bots: {known}") from None
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "ExpertBot", "RandomBot", "SimpleBot", "make_bot"]

@@ -1,0 +1,274 @@
+"""The expert: determinized search (PIMC) over the cards the seat has not seen.
+
+For each decision it samples *worlds*: deals of the unseen cards to the other seats that agree
+with everything the seat observed. A world is checked by replaying this hand's public history
+from its start on the real engine (``new_match`` + ``Deal`` + the logged actions), so it must
+reproduce every envido/flor declaration and "son buenas", every forced flor, and every action
+must be legal in it. Each world is weighted by how likely the other seats' calls and answers
+were with those cards (a soft model: envido calls and answers by points, passing on envido,
+truco calls and answers by hand strength). Every candidate action is then applied in every
+world and the hand is played out with the rule-of-thumb policy (each seat using only its own
+cards of that world); the result is scored as the probability of winning the match from the
+score after the hand (a match-equity table), not as raw points.
+
+Budgets are iteration counts (worlds), never wall-clock, so a seeded game is reproducible.
+States are immutable tuples: ``apply`` returns new ones, so nothing is ever deep-copied.
+"""
+
+from __future__ import annotations
+
+import math
+from random import Random
+
+from truco.actions import (
+    ENVIDO,
+    ENVIDO_CALLS,
+    MAZO,
+    TAPADA,
+    TRUCO_LEVEL,
+    Action,
+    Deal,
+    Verb,
+)
+from truco.bots.common import (
+    DEFAULT,
+    Style,
+    ctx_of_state,
+    ctx_of_view,
+    decide,
+    equity,
+    win_prob,
+)
+from truco.cards import DECK, TRUCO_RANK, Card, envido_points, flor_points
+from truco.engine import apply, to_act
+from truco.errors import TrucoError
+from truco.state import DEAL, OVER, State, new_match
+from truco.view import SeatView
+
+ROLLOUT_STYLE = Style(bluff=0.06, caution=0.4)
+_TAPADA_TEXT = "tapada ??"
+
+
+def _sig(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def action_likelihood(state: State, seat: int, action: Action) -> float:
+    """How likely ``seat`` (holding its cards in ``state``) was to take ``action``: a soft model
+    used to weight sampled worlds, never below a floor (anybody may bluff)."""
+    verb = action.verb
+    tanto = state.tanto_call
+    t = state.tantos[seat]
+    if action in ENVIDO_CALLS:
+        if tanto is None and state.truco_call is None:
+            return 0.15 + 0.85 * _sig((t - 25.5) / 2.0)
+        return 0.1 + 0.9 * _sig((t - 27.0) / 2.0)  # a raise, or el envido está primero
+    if tanto is not None and tanto[0] == 0:
+        if verb is Verb.QUIERO:
+            return 0.15 + 0.85 * _sig((t - 24.5) / 2.0)
+        if verb is Verb.NO_QUIERO:
+            return 1.0 - 0.85 * _sig((t - 26.0) / 2.0)
+        return 1.0
+    if action in TRUCO_LEVEL or verb is Verb.QUIERO or verb is Verb.NO_QUIERO:
+        p = win_prob(ctx_of_state(state, seat))
+        if action in TRUCO_LEVEL:
+            return (0.2 + 0.8 * p * p) if state.truco_call is not None else (0.25 + 0.75 * p)
+        if state.truco_call is None:
+            return 1.0
+        if verb is Verb.QUIERO:
+            return 0.3 + 0.7 * p
+        return 1.0 - 0.7 * p
+    if verb is Verb.PLAY and ENVIDO in state.legal and tanto is None and state.truco_call is None:
+        return 1.0 - 0.6 * _sig((t - 27.5) / 1.5)  # passed on the envido
+    return 1.0
+
+
+def _start_state(view: SeatView) -> State:
+    score = tuple(s - p for s, p in zip(view.score, view.hand_points, strict=True))
+    return new_match(view.rules, mano=view.mano, score=score)
+
+
+def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[tuple[State, float]]:
+    """Up to ``count`` worlds consistent with the view, each with its likelihood weight."""
+    me = view.seat
+    assert me is not None
+    players = view.rules.players
+    known_played: list[list[Card]] = [[] for _ in range(players)]
+    tapadas = [0] * players
+    mine: set[int] = set(view.hand)
+    for trick in (*view.tricks, view.plays):
+        for who, card, _face_down in trick:
+            if who == me:
+                if card is not None:
+                    mine.add(card)
+            elif card is None:
+                tapadas[who] += 1
+            else:
+                known_played[who].append(card)
+    seen = set(mine)
+    for cards in known_played:
+        seen.update(cards)
+    unseen = [c for c in DECK if c not in seen]
+    need = [0 if s == me else view.hand_sizes[s] + tapadas[s] for s in range(players)]
+    my_dealt = tuple(sorted(DECK[c] for c in mine))
+    exact: dict[int, int] = {}
+    flor_seats: dict[int, int] = {}
+    for who, points, flor in view.declared:
+        if who != me and points is not None:
+            (flor_seats if flor else exact)[who] = points
+    start = _start_state(view)
+    history = view.history
+    legal = view.legal
+    worlds: list[tuple[State, float]] = []
+    attempts = 0
+    while len(worlds) < count and attempts < tries:
+        attempts += 1
+        rng.shuffle(unseen)
+        pos = 0
+        hands: list[tuple[Card, ...]] = []
+        hidden_tapadas: list[list[Card]] = [[] for _ in range(players)]
+        ok = True
+        for s in range(players):
+            if s == me:
+                hands.append(my_dealt)
+                continue
+            drawn = unseen[pos : pos + need[s]]
+            pos += need[s]
+            hidden_tapadas[s] = drawn[: tapadas[s]]
+            dealt = tuple(sorted(known_played[s] + drawn))
+            if s in exact and envido_points(dealt) != exact[s]:
+                ok = False
+                break
+            if s in flor_seats and flor_points(dealt) != flor_seats[s]:
+                ok = False
+                break
+            hands.append(dealt)
+        if not ok:
+            continue
+        world = _replay(start, hands, history, hidden_tapadas, me)
+        if world is None:
+            continue
+        state = world[0]
+        if state.declared != view.declared or state.legal != legal or to_act(state) != me:
+            continue
+        worlds.append(world)
+    return worlds
+
+
+def _replay(
+    start: State,
+    hands: list[tuple[Card, ...]],
+    history: tuple[tuple[int, str], ...],
+    hidden_tapadas: list[list[Card]],
+    me: int,
+) -> tuple[State, float] | None:
+    try:
+        state = apply(start, Deal(tuple(hands))).state
+    except TrucoError:
+        return None
+    weight = 1.0
+    used = [0] * len(hands)
+    for who, text in history:
+        if text == _TAPADA_TEXT:
+            action = TAPADA[hidden_tapadas[who][used[who]]]
+            used[who] += 1
+        else:
+            action = Action.parse(text)
+        if action not in state.legal or to_act(state) != who:
+            return None
+        if who != me:
+            weight *= action_likelihood(state, who, action)
+        state = apply(state, action).state
+    return state, weight
+
+
+def rollout(state: State, team: int, rng: Random, style: Style = ROLLOUT_STYLE) -> float:
+    """Play the hand out with the rule-of-thumb policy; the match equity of ``team`` after it."""
+    random = rng.random
+    while state.phase == 1:
+        legal = state.legal
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            call = state.tanto_call or state.truco_call
+            seat = call[2] if call is not None else state.turn
+            action = decide(ctx_of_state(state, seat), legal, random(), style)
+        state = apply(state, action).state
+    target = state.rules.target
+    if state.phase == OVER:
+        return 1.0 if state.winner == team else 0.0
+    assert state.phase == DEAL
+    return equity(target, state.score[team], state.score[1 - team])
+
+
+def candidates(view: SeatView, legal: tuple[Action, ...]) -> list[Action]:
+    """The actions worth searching: no face-down card but the lowest, no needless mazo."""
+    out: list[Action] = []
+    lowest = min(view.hand, key=TRUCO_RANK.__getitem__) if view.hand else None
+    for a in legal:
+        if a.verb is Verb.TAPADA and a.card != lowest:
+            continue
+        if a is MAZO and (view.truco_call is not None or view.truco == 1):
+            continue  # no-quiero does the same, and with no truco playing on costs nothing more
+        out.append(a)
+    return out or list(legal)
+
+
+class ExpertBot:
+    """PIMC over sampled worlds, scored by match equity."""
+
+    name = "expert"
+
+    def __init__(
+        self, worlds: int = 24, tries: int = 400, margin: float = 0.01, name: str = "expert"
+    ) -> None:
+        self.name = name
+        self.worlds = worlds
+        self.tries = tries
+        self.margin = margin
+
+    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
+        seed = rng.getrandbits(64)
+        if len(legal) == 1:
+            return legal[0]
+        cands = candidates(view, legal)
+        if len(cands) == 1:
+            return cands[0]
+        sampler = Random(seed)
+        worlds = sample_worlds(view, sampler, self.worlds, self.tries)
+        if not worlds:
+            return decide(ctx_of_view(view), legal, sampler.random(), DEFAULT)
+        assert view.seat is not None
+        team = view.teams[view.seat]
+        totals = [0.0] * len(cands)
+        weight_sum = 0.0
+        for state, weight in worlds:
+            if weight <= 0.0:
+                continue
+            weight_sum += weight
+            world_seed = sampler.getrandbits(32)
+            for i, action in enumerate(cands):
+                # Common random numbers: every candidate sees the same rollout draws.
+                value = rollout(apply(state, action).state, team, Random(world_seed))
+                totals[i] += weight * value
+        if weight_sum <= 0.0:
+            return decide(ctx_of_view(view), legal, sampler.random(), DEFAULT)
+        values = [t / weight_sum for t in totals]
+        best = max(values)
+        # Mix among near-equal actions so that the choice cannot be read from the cards.
+        close = [a for a, v in zip(cands, values, strict=True) if v >= best - self.margin]
+        if len(close) > 1:
+            calls = [a for a in close if a in TRUCO_LEVEL or a in ENVIDO_CALLS]
+            quiet = [a for a in close if a not in calls]
+            if calls and quiet:
+                # Bet about a quarter of the time when betting is as good as not (research 3.3).
+                pool = calls if sampler.random() < 0.25 else quiet
+            else:
+                pool = close
+            top = max(values[cands.index(a)] for a in pool)
+            pool = [a for a in pool if values[cands.index(a)] >= top - self.margin / 2]
+            return pool[sampler.randrange(len(pool))]
+        return cands[values.index(best)]
+
+
+__all__ = ["ExpertBot", "action_likelihood", "candidates", "rollout", "sample_worlds"]

@@ -1,0 +1,43 @@
+"""Rule-of-thumb bots: ``simple`` and the exploiters used to test robustness."""
+
+from __future__ import annotations
+
+from random import Random
+
+from truco.actions import Action
+from truco.bots.common import DEFAULT, Style, ctx_of_view, decide
+from truco.view import SeatView
+
+
+class SimpleBot:
+    """Envido by points and position, truco by hand strength, answers by pot odds."""
+
+    name = "simple"
+    style: Style = DEFAULT
+
+    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
+        draw = rng.random()
+        if len(legal) == 1:
+            return legal[0]
+        return decide(ctx_of_view(view), legal, draw, self.style)
+
+
+class AlwaysQuieroBot(SimpleBot):
+    """Accepts every call (a calling station); otherwise plays like ``simple``."""
+
+    name = "always-quiero"
+    style = Style(always_quiero=True)
+
+
+class AlwaysRaiseBot(SimpleBot):
+    """Raises whenever it may (a maniac); otherwise plays like ``simple``."""
+
+    name = "always-raise"
+    style = Style(always_raise=True)
+
+
+class NeverBluffBot(SimpleBot):
+    """Calls only with strong hands and never bluffs (a nit)."""
+
+    name = "never-bluff"
+    style = Style(bluff=0.0, envido_call=29, truco_call=0.8, caution=1.0)
