@@ -1,0 +1,257 @@
+"""Wire messages of the table protocol (docs/protocol.md): parsing, encoding, error codes.
+
+Every message, both ways, is one JSON object ``{"t": TYPE, "d": DATA}`` of at most 8 KiB.
+``parse(raw)`` turns what a client sent into a ``Message`` or an ``Unexpected`` carrying the error
+code to answer with; it never raises. ``view_json`` and ``event_json`` are the JSON forms of the
+core's ``SeatView`` and events: cards are notation strings, a hidden card is ``null``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Final, TypeAlias
+
+from truco.actions import Action, Verb
+from truco.cards import Card
+from truco.errors import TrucoError
+from truco.events import Event
+from truco.view import SeatView
+
+MAX_MESSAGE = 8 * 1024
+"""The largest message, in bytes of UTF-8, either way."""
+MAX_CHAT = 300
+"""The longest chat line, in characters."""
+MAX_COUNTER = 2**53
+"""The largest ``a`` and ``v`` a client may send (JavaScript's safe integers)."""
+
+# Error codes (stable: clients switch on them).
+BAD_JSON: Final = "bad_json"
+TOO_LARGE: Final = "too_large"
+UNKNOWN_TYPE: Final = "unknown_type"
+BAD_MESSAGE: Final = "bad_message"
+NOT_SEATED: Final = "not_seated"
+NOT_YOUR_TURN: Final = "not_your_turn"
+ILLEGAL_ACTION: Final = "illegal_action"
+STALE_VERSION: Final = "stale_version"
+MATCH_OVER: Final = "match_over"
+BAD_TOKEN: Final = "bad_token"
+TABLE_NOT_FOUND: Final = "table_not_found"
+SEAT_TAKEN: Final = "seat_taken"
+RATE_LIMITED: Final = "rate_limited"
+BAD_OPTIONS: Final = "bad_options"
+ERROR_CODES: Final = frozenset(
+    {
+        BAD_JSON,
+        TOO_LARGE,
+        UNKNOWN_TYPE,
+        BAD_MESSAGE,
+        NOT_SEATED,
+        NOT_YOUR_TURN,
+        ILLEGAL_ACTION,
+        STALE_VERSION,
+        MATCH_OVER,
+        BAD_TOKEN,
+        TABLE_NOT_FOUND,
+        SEAT_TAKEN,
+        RATE_LIMITED,
+        BAD_OPTIONS,
+    }
+)
+
+SENAS: Final = (
+    "ancho-espada",
+    "ancho-basto",
+    "siete-espada",
+    "siete-oro",
+    "tres",
+    "dos",
+    "ancho-falso",
+    "nada",
+    "envido-alto",
+    "flor",
+)
+PHASES: Final = ("deal", "play", "over")
+
+
+# --- client to server -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """``act``: play ``action`` (already parsed), chosen at version ``v``; ``a`` is for the ack."""
+
+    a: int
+    v: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sena:
+    sena: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Unexpected:
+    """What the client sent cannot be used: answer ``err`` with ``code``; ``a`` if it was known."""
+
+    code: str
+    message: str
+    a: int | None = None
+
+
+Message: TypeAlias = Act | Chat | Sena | Rematch | Ping
+
+
+def _counter(d: dict[str, Any], key: str) -> int | None:
+    value = d.get(key)
+    if type(value) is not int or not 0 <= value <= MAX_COUNTER:
+        return None
+    return value
+
+
+def parse(raw: str | bytes) -> Message | Unexpected:
+    """Read one client message; never raises."""
+    size = len(raw.encode("utf-8", "surrogatepass")) if isinstance(raw, str) else len(raw)
+    if size > MAX_MESSAGE:
+        return Unexpected(TOO_LARGE, f"a message may hold at most {MAX_MESSAGE} bytes, not {size}")
+    try:
+        obj = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        return Unexpected(BAD_JSON, f"not JSON: {exc}")
+    if not isinstance(obj, dict):
+        return Unexpected(BAD_MESSAGE, 'a message is an object {"t": TYPE, "d": DATA}')
+    t = obj.get("t")
+    if not isinstance(t, str):
+        return Unexpected(BAD_MESSAGE, 'a message needs a string "t"')
+    d = obj.get("d", {})
+    if not isinstance(d, dict):
+        return Unexpected(BAD_MESSAGE, '"d" must be an object')
+    if t == "act":
+        a = _counter(d, "a")
+        if a is None:
+            return Unexpected(BAD_MESSAGE, 'act needs "a", a whole number from 0')
+        v = _counter(d, "v")
+        if v is None:
+            return Unexpected(BAD_MESSAGE, 'act needs "v", a whole number from 0', a)
+        text = d.get("action")
+        if not isinstance(text, str):
+            return Unexpected(BAD_MESSAGE, 'act needs "action", a string such as "play 1e"', a)
+        try:
+            action = Action.parse(text)
+        except TrucoError as exc:
+            return Unexpected(BAD_MESSAGE, str(exc), a)
+        return Act(a, v, action)
+    if t == "chat":
+        text = d.get("text")
+        if not isinstance(text, str) or not text.strip():
+            return Unexpected(BAD_MESSAGE, 'chat needs "text", a string that is not blank')
+        if len(text) > MAX_CHAT:
+            return Unexpected(BAD_MESSAGE, f"a chat line holds at most {MAX_CHAT} characters")
+        return Chat(text.strip())
+    if t == "sena":
+        sena = d.get("sena")
+        if sena not in SENAS:
+            return Unexpected(BAD_MESSAGE, f'sena needs "sena", one of {", ".join(SENAS)}')
+        assert isinstance(sena, str)
+        return Sena(sena)
+    if t == "rematch":
+        return Rematch()
+    if t == "ping":
+        return Ping()
+    return Unexpected(UNKNOWN_TYPE, f"unknown message type {t[:40]!r}")
+
+
+# --- server to client -----------------------------------------------------------------------
+
+
+def encode(t: str, d: dict[str, Any]) -> str:
+    """One server message as compact JSON text."""
+    return json.dumps({"t": t, "d": d}, separators=(",", ":"), ensure_ascii=False)
+
+
+def error(code: str, message: str, a: int | None = None) -> str:
+    d: dict[str, Any] = {"code": code, "message": message}
+    if a is not None:
+        d["a"] = a
+    return encode("err", d)
+
+
+def _plain(value: Any) -> Any:
+    """Cards, verbs, actions and tuples as JSON values."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Verb):
+        return value.value
+    if isinstance(value, Action):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """``{"type": "CardPlayed", ...fields}``."""
+    out: dict[str, Any] = {"type": type(event).__name__}
+    for name, value in zip(event._fields, event, strict=True):
+        out[name] = _plain(value)
+    return out
+
+
+def options_json(rules: Any) -> dict[str, Any]:
+    """The rules as option values: players, target and flor always, then every non-default."""
+    return {"players": rules.players, "target": rules.target, "flor": rules.flor} | dict(
+        rules.options()
+    )
+
+
+def view_json(view: SeatView) -> dict[str, Any]:
+    """The JSON form of a ``SeatView`` (docs/protocol.md, "The view")."""
+    return {
+        "seat": view.seat,
+        "score": list(view.score),
+        "phase": PHASES[view.phase],
+        "winner": view.winner if view.winner >= 0 else None,
+        "hand": view.hand_no,
+        "mano": view.mano,
+        "teams": list(view.teams),
+        "to_act": view.to_act,
+        "cards": _plain(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "tantos": view.tantos,
+        "flor": view.flor,
+        "tricks": _plain(view.tricks),
+        "plays": _plain(view.plays),
+        "results": list(view.results),
+        "trick": view.trick,
+        "retired": list(view.retired),
+        "truco": view.truco,
+        "truco_owner": view.truco_owner,
+        "truco_call": _plain(view.truco_call),
+        "envido_call": _plain(view.envido_call),
+        "flor_call": _plain(view.flor_call),
+        "envido_open": view.envido_open,
+        "chain": _plain(view.chain),
+        "flor_chain": _plain(view.flor_chain),
+        "hand_points": list(view.hand_points),
+        "declared": _plain(view.declared),
+        "shown": _plain(view.shown),
+        "history": _plain(view.history),
+        "legal": _plain(view.legal),
+        "options": options_json(view.rules),
+    }

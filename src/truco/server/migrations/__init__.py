@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's database (run on start-up by ``Store.migrate``)."""

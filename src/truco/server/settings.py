@@ -1,0 +1,62 @@
+"""Server settings: defaults for a developer's machine, overridden by ``TRUCO_*`` variables."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+
+def _env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    return float(value) if value else default
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Settings:
+    database_url: str = "sqlite+aiosqlite:///truco.db"
+    """SQLAlchemy async URL; SQLite runs in WAL mode."""
+    grace_seconds: float = 60.0
+    """How long a disconnected player keeps his seat before a bot plays it for him."""
+    bot_delay: float = 0.6
+    """Pause before a bot acts, so that people can follow the play (0 in tests)."""
+    deal_delay: float = 1.5
+    """Pause between the end of a hand and the next deal."""
+    takeover_bot: str = "random"
+    """The bot that plays for an absent player and for a player whose time ran out."""
+    history_size: int = 256
+    """Versions kept in memory per table to catch a reconnecting client up without a full."""
+    outbox_size: int = 512
+    """Messages queued for one connection before it is closed as too slow."""
+    chat_burst: int = 10
+    """Chat and señas: a connection may send this many at once..."""
+    chat_per_second: float = 0.5
+    """...and then this many per second."""
+    allowed_origins: tuple[str, ...] = field(default=())
+    """Browser origins allowed besides the server's own host."""
+    static_dir: str | None = None
+    """The built web client; None: ``truco/web/dist`` next to the package."""
+    seed: int | None = None
+    """Seed every table's deals and bots (tests); None: from ``secrets``."""
+
+    def but(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> Settings:
+        base = cls()
+        values: dict[str, Any] = {
+            "grace_seconds": _env_float("TRUCO_GRACE_SECONDS", base.grace_seconds),
+            "bot_delay": _env_float("TRUCO_BOT_DELAY", base.bot_delay),
+            "deal_delay": _env_float("TRUCO_DEAL_DELAY", base.deal_delay),
+        }
+        if os.environ.get("TRUCO_DATABASE_URL"):
+            values["database_url"] = os.environ["TRUCO_DATABASE_URL"]
+        if os.environ.get("TRUCO_SEED"):
+            values["seed"] = int(os.environ["TRUCO_SEED"])
+        values.update(overrides)
+        return cls(**values)
+
+
+def sqlite_url(path: str) -> str:
+    return f"sqlite+aiosqlite:///{path}"

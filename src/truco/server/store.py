@@ -1,0 +1,274 @@
+"""Persistence: tables, seats and each table's event log (SQLAlchemy 2 async; SQLite in WAL mode).
+
+The log holds one row per table version: a deal (the hands dealt, so recovery needs no seed), an
+action (seat and notation) or a rematch. ``append`` commits before it returns; the table owner
+calls it before anyone hears of the new version, so a crash never loses an acknowledged action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import ConnectionPoolEntry
+
+metadata = MetaData()
+
+tables_t = Table(
+    "truco_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("turn_seconds", Float, nullable=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+)
+
+seats_t = Table(
+    "truco_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("truco_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("level", String(32), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+)
+
+events_t = Table(
+    "truco_events",
+    metadata,
+    Column("table_id", String(32), ForeignKey("truco_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    name: str
+    kind: str
+    level: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    seq: int
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    options: dict[str, Any]
+    turn_seconds: float | None
+    seed: int
+    status: str
+    seats: tuple[SeatRow, ...]
+    log: tuple[LogRow, ...]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _sqlite_pragmas(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    # NORMAL in WAL mode survives a crash of the process (SIGKILL); FULL would also survive a
+    # power cut, at an fsync per action.
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def _upgrade(connection: Any) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+class Store:
+    """The database of a server process."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: AsyncEngine = create_async_engine(url)
+        if url.startswith("sqlite"):
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        # One writer at a time (SQLite has one write lock: waiting on it in the driver's busy
+        # loop costs far more than waiting here), and log appends grouped into one transaction.
+        self._lock = asyncio.Lock()
+        self._pending: list[tuple[dict[str, Any], str | None, asyncio.Future[None]]] = []
+        self._wake = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
+
+    async def migrate(self) -> None:
+        """Bring the schema to the newest migration (Alembic)."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_upgrade)
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+            self._writer = None
+        await self.engine.dispose()
+
+    async def create_table(
+        self,
+        table_id: str,
+        options: dict[str, Any],
+        turn_seconds: float | None,
+        seed: int,
+        seats: list[SeatRow],
+    ) -> None:
+        async with self._lock, self.engine.begin() as conn:
+            await conn.execute(
+                tables_t.insert().values(
+                    id=table_id,
+                    created_at=_now(),
+                    options=json.dumps(options),
+                    turn_seconds=turn_seconds,
+                    seed=seed,
+                    status="waiting",
+                )
+            )
+            await conn.execute(
+                seats_t.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": s.seat,
+                        "name": s.name,
+                        "kind": s.kind,
+                        "level": s.level,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in seats
+                ],
+            )
+
+    async def set_seat(self, table_id: str, row: SeatRow) -> None:
+        async with self._lock, self.engine.begin() as conn:
+            await conn.execute(
+                update(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == row.seat)
+                .values(name=row.name, kind=row.kind, level=row.level, token_hash=row.token_hash)
+            )
+
+    async def set_status(self, table_id: str, status: str) -> None:
+        async with self._lock, self.engine.begin() as conn:
+            await conn.execute(
+                update(tables_t).where(tables_t.c.id == table_id).values(status=status)
+            )
+
+    async def append(
+        self, table_id: str, seq: int, kind: str, data: dict[str, Any], status: str | None = None
+    ) -> None:
+        """Commit one version of a table's log (and its new status); returns once it is durable.
+
+        Appends that arrive while a commit is running go together in the next transaction.
+        """
+        row = {"table_id": table_id, "seq": seq, "kind": kind, "data": json.dumps(data)}
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((row, status, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+        self._wake.set()
+        await future
+
+    async def _write(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    async with self._lock, self.engine.begin() as conn:
+                        at = _now()
+                        await conn.execute(
+                            events_t.insert(), [{**row, "at": at} for row, _, _ in batch]
+                        )
+                        for row, status, _ in batch:
+                            if status is not None:
+                                await conn.execute(
+                                    update(tables_t)
+                                    .where(tables_t.c.id == row["table_id"])
+                                    .values(status=status)
+                                )
+                except Exception as exc:
+                    for _, _, future in batch:
+                        if not future.done():
+                            future.set_exception(exc)
+                else:
+                    for _, _, future in batch:
+                        if not future.done():
+                            future.set_result(None)
+
+    async def load(self, table_id: str) -> TableRow | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables_t).where(tables_t.c.id == table_id))).first()
+            if row is None:
+                return None
+            seats = (
+                await conn.execute(
+                    select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+                )
+            ).all()
+            log = (
+                await conn.execute(
+                    select(events_t.c.seq, events_t.c.kind, events_t.c.data)
+                    .where(events_t.c.table_id == table_id)
+                    .order_by(events_t.c.seq)
+                )
+            ).all()
+        return TableRow(
+            id=row.id,
+            options=json.loads(row.options),
+            turn_seconds=row.turn_seconds,
+            seed=row.seed,
+            status=row.status,
+            seats=tuple(SeatRow(s.seat, s.name, s.kind, s.level, s.token_hash) for s in seats),
+            log=tuple(LogRow(e.seq, e.kind, json.loads(e.data)) for e in log),
+        )
+
+    async def unfinished(self) -> list[str]:
+        """The ids of tables whose match is not over."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(tables_t.c.id).where(tables_t.c.status != "over"))
+            return [r.id for r in rows]

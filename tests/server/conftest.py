@@ -1,0 +1,38 @@
+"""Fixtures of the server tests: the real app on a real SQLite file, and a WebSocket helper."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from server.helpers import Player
+from truco.server import Settings, create_app, sqlite_url
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(
+        database_url=sqlite_url(str(tmp_path / "truco.db")),
+        bot_delay=0.0,
+        deal_delay=0.0,
+        grace_seconds=30.0,
+        seed=7,
+    )
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings)) as c:
+        try:
+            yield c
+        finally:
+            for player in Player.opened:
+                player.close()
+            Player.opened.clear()

@@ -1,0 +1,141 @@
+"""A WebSocket helper for the server tests (over Starlette's in-process test client)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anyio
+from fastapi.testclient import TestClient
+
+
+class Player:
+    """One WebSocket connection to a table, remembering the last version and view it got."""
+
+    opened: list[Player] = []  # noqa: RUF012 - closed by the client fixture at teardown
+
+    def __init__(self, client: TestClient, table: str, token: str | None = None, v: int = 0):
+        query = []
+        if token is not None:
+            query.append(f"token={token}")
+        if v:
+            query.append(f"v={v}")
+        url = f"/ws/tables/{table}" + ("?" + "&".join(query) if query else "")
+        self.ws: Any = client.websocket_connect(url)
+        self.ws.__enter__()
+        self.v = v
+        self.view: dict[str, Any] | None = None
+        self.a = 0
+        self.seen: list[dict[str, Any]] = []
+        self.open = True
+        Player.opened.append(self)
+
+    def close(self) -> None:
+        if self.open:
+            self.open = False
+            self.ws.__exit__(None, None, None)
+
+    def recv(self, timeout: float = 5.0) -> dict[str, Any]:
+        ws = self.ws
+
+        async def get() -> Any:
+            with anyio.fail_after(timeout):
+                return await ws._send_rx.receive()
+
+        message = ws.portal.call(get)
+        if message["type"] == "websocket.close":
+            return {"t": "close", "d": {"code": message.get("code")}}
+        msg: dict[str, Any] = json.loads(message["text"])
+        self.seen.append(msg)
+        if msg["t"] in ("full", "ev"):
+            self.v = msg["d"]["v"]
+            self.view = msg["d"]["view"]
+        return msg
+
+    def quiet(self, timeout: float = 0.2) -> bool:
+        """True when nothing arrives within ``timeout``."""
+        try:
+            msg = self.recv(timeout)
+        except TimeoutError:
+            return True
+        raise AssertionError(f"unexpected message {msg}")
+
+    def until(self, t: str, timeout: float = 5.0) -> dict[str, Any]:
+        while True:
+            msg = self.recv(timeout)
+            if msg["t"] == t:
+                return msg
+
+    def catch_up(self, v: int, timeout: float = 5.0) -> None:
+        """Read until this connection has seen version ``v``."""
+        while self.v < v:
+            self.recv(timeout)
+
+    def send(self, t: str, d: dict[str, Any] | None = None) -> None:
+        self.ws.send_text(json.dumps({"t": t, "d": d or {}}))
+
+    def act(self, action: str, v: int | None = None) -> int:
+        self.a += 1
+        self.send("act", {"a": self.a, "v": self.v if v is None else v, "action": action})
+        return self.a
+
+    def play(self, action: str) -> dict[str, Any]:
+        """Act, and read until the ack; returns it."""
+        a = self.act(action)
+        while True:
+            msg = self.recv()
+            if msg["t"] == "ack" and msg["d"]["a"] == a:
+                return msg
+            assert msg["t"] != "err", msg
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("name", "Ana")
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def join(client: TestClient, table: str, name: str = "Beto", seat: int | None = None) -> str:
+    body: dict[str, Any] = {"name": name}
+    if seat is not None:
+        body["seat"] = seat
+    r = client.post(f"/api/tables/{table}/seats", json=body)
+    assert r.status_code == 200, r.text
+    token: str = r.json()["token"]
+    return token
+
+
+def settle(players: list[Player], timeout: float = 5.0) -> Player | None:
+    """Read until every player has seen the same version and one of them is to act (returned),
+    or the match is over (None)."""
+    for p in players:
+        while p.view is None:
+            p.recv(timeout)
+    while True:
+        top = max(p.v for p in players)
+        for p in players:
+            p.catch_up(top, timeout)
+        view = players[0].view
+        assert view is not None
+        if view["phase"] == "over":
+            return None
+        actor = next((p for p in players if p.view and p.view["to_act"] == p.view["seat"]), None)
+        if actor is not None:
+            return actor
+        players[0].until("ev", timeout)
+
+
+def step(players: list[Player], choose: Any, timeout: float = 5.0) -> bool:
+    """Let whoever is to act play ``choose(legal)``; False once the match is over.
+
+    Reads until every player has seen the same version and one of them is to act (a deal or a
+    bot may come first).
+    """
+    actor = settle(players, timeout)
+    if actor is None:
+        return False
+    assert actor.view is not None
+    actor.play(choose(actor.view["legal"]))
+    return True
