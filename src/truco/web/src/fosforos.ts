@@ -1,0 +1,102 @@
+// The score drawn as fósforos: matchsticks in squares of five (four sides, then the diagonal).
+// A target of 20 or more has malas (the first half, H = target // 2) and buenas; 10 and 15 do not.
+
+export interface Stick {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+export interface FosforoGroup {
+  /** Sticks drawn in this square, 0-5. */
+  sticks: number;
+  /** Points this square can hold (5, or fewer for the last square of a half: 24 has 12 = 5+5+2). */
+  capacity: number;
+}
+
+export interface FosforoSection {
+  kind: "malas" | "buenas" | "all";
+  groups: FosforoGroup[];
+}
+
+/** Malas and buenas as in docs/rules.md: half = target // 2 for targets of 20 and more. */
+export function halfOf(target: number): number | null {
+  return target >= 20 ? Math.floor(target / 2) : null;
+}
+
+function squares(points: number, size: number): FosforoGroup[] {
+  const out: FosforoGroup[] = [];
+  for (let start = 0; start < size; start += 5) {
+    const capacity = Math.min(5, size - start);
+    out.push({ capacity, sticks: Math.max(0, Math.min(capacity, points - start)) });
+  }
+  return out;
+}
+
+/** The squares to draw for a team's score. */
+export function fosforosLayout(score: number, target: number): FosforoSection[] {
+  const points = Math.max(0, Math.min(score, target));
+  const half = halfOf(target);
+  if (half === null) return [{ kind: "all", groups: squares(points, target) }];
+  return [
+    { kind: "malas", groups: squares(points, half) },
+    { kind: "buenas", groups: squares(points - half, target - half) },
+  ];
+}
+
+/** Whether a team is in the buenas (past the half). */
+export function inBuenas(score: number, target: number): boolean {
+  const half = halfOf(target);
+  return half !== null && score > half;
+}
+
+/**
+ * The sticks of one square of side `size` at (x, y): left, top, right, bottom, then the diagonal.
+ * The sides overlap a little at the corners, as matches laid on a table do.
+ */
+export function squareSticks(n: number, x: number, y: number, size: number): Stick[] {
+  const all: Stick[] = [
+    { x1: x, y1: y + size, x2: x, y2: y },
+    { x1: x, y1: y, x2: x + size, y2: y },
+    { x1: x + size, y1: y, x2: x + size, y2: y + size },
+    { x1: x + size, y1: y + size, x2: x, y2: y + size },
+    { x1: x + 2, y1: y + size - 2, x2: x + size - 2, y2: y + 2 },
+  ];
+  return all.slice(0, Math.max(0, Math.min(5, n)));
+}
+
+function stickSvg(s: Stick): string {
+  // The body of the match and its head at the (x2, y2) end.
+  return (
+    `<line x1="${s.x1}" y1="${s.y1}" x2="${s.x2}" y2="${s.y2}" class="stick"/>` +
+    `<circle cx="${s.x2}" cy="${s.y2}" r="1.9" class="head"/>`
+  );
+}
+
+const SIZE = 14;
+const STEP = 20;
+
+/** One team's fósforos as an SVG string: squares in a row, malas, a rule, then buenas. */
+export function fosforosSvg(score: number, target: number, label: string): string {
+  const sections = fosforosLayout(score, target);
+  const parts: string[] = [];
+  let x = 3;
+  sections.forEach((section, i) => {
+    if (i > 0) {
+      parts.push(`<line x1="${x}" y1="0" x2="${x}" y2="${SIZE + 6}" class="half"/>`);
+      x += 5;
+    }
+    for (const g of section.groups) {
+      parts.push(`<rect x="${x}" y="3" width="${SIZE}" height="${SIZE}" class="slot"/>`);
+      for (const s of squareSticks(g.sticks, x, 3, SIZE)) parts.push(stickSvg(s));
+      x += STEP;
+    }
+  });
+  const width = x - STEP + SIZE + 3;
+  const height = SIZE + 6;
+  return (
+    `<svg class="fosforos" viewBox="0 0 ${width} ${height}" width="${width * 1.4}" height="${height * 1.4}" role="img" aria-label="${label}">` +
+    `<title>${label}</title>${parts.join("")}</svg>`
+  );
+}

@@ -1,0 +1,131 @@
+// The wire types of docs/protocol.md (version 1). Keep in step with that file.
+
+/** A card in the notation: rank then suit letter, "1e", "12c". */
+export type CardCode = string;
+
+/** A card on the table as the viewer sees it: [seat, card or null if face down, face_down]. */
+export type PlayView = [number, CardCode | null, boolean];
+
+export type Phase = "deal" | "play" | "over";
+
+export interface Options {
+  players: number;
+  target: number;
+  flor: boolean;
+  falta?: string;
+  tapada?: string;
+  [key: string]: unknown;
+}
+
+export interface View {
+  seat: number | null;
+  score: number[];
+  phase: Phase;
+  winner: number | null;
+  hand: number;
+  mano: number;
+  to_act: number | null;
+  cards: CardCode[];
+  hand_sizes: number[];
+  tantos: number | null;
+  flor: number | null;
+  tricks: PlayView[][];
+  plays: PlayView[];
+  results: number[];
+  trick: number;
+  retired: number[];
+  truco: number;
+  truco_owner: number;
+  truco_call: [number, number, number] | null;
+  envido_call: [number, number] | null;
+  flor_call: [number, number] | null;
+  chain: string[];
+  flor_chain: string[];
+  hand_points: number[];
+  declared: [number, number | null, boolean][];
+  shown: [number, CardCode[]][];
+  history: [number, string][];
+  legal: string[];
+  options: Options;
+}
+
+export type SeatKind = "human" | "bot" | "empty";
+export type BotLevel = "random" | "facil" | "normal" | "dificil" | "experto";
+export const BOT_LEVELS: readonly BotLevel[] = ["random", "facil", "normal", "dificil", "experto"];
+
+export interface SeatInfo {
+  seat: number;
+  name: string | null;
+  kind: SeatKind;
+  connected: boolean;
+  level: string | null;
+  /** Not in protocol v1 (sent by the server): a person replaced by a bot after the grace period. */
+  replaced?: boolean;
+  /** Not in protocol v1 (sent by the server): this seat asked for a rematch. */
+  rematch?: boolean;
+}
+
+export type TableStatus = "waiting" | "playing" | "over";
+
+export interface TableInfo {
+  table: string;
+  options: Options;
+  seats: SeatInfo[];
+  status: TableStatus;
+  v?: number;
+  /** Not in protocol v1: shown only if the server sends it. */
+  turn_seconds?: number | null;
+}
+
+/** Events: {"type": "CardPlayed", ...fields} (truco.events). */
+export type GameEvent =
+  | { type: "HandStarted"; hand: number; mano: number }
+  | { type: "CardsDealt"; seat: number; cards: CardCode[] }
+  | { type: "CardPlayed"; seat: number; card: CardCode | null; face_down: boolean }
+  | { type: "Called"; seat: number; verb: string }
+  | { type: "Answered"; seat: number; verb: string }
+  | { type: "WentToMazo"; seat: number }
+  | { type: "TrickEnded"; trick: number; team: number; seat: number }
+  | { type: "PointsDeclared"; seat: number; points: number | null; flor: boolean }
+  | { type: "Scored"; team: number; points: number; reason: string }
+  | { type: "CardsShown"; seat: number; cards: CardCode[] }
+  | { type: "HandEnded"; points: number[]; winner: number }
+  | { type: "MatchEnded"; winner: number; score: number[] };
+
+export interface ChatLine {
+  seat: number | null;
+  name: string;
+  text: string;
+  at: string | number;
+}
+
+export const SENAS = [
+  "ancho-espada",
+  "ancho-basto",
+  "siete-espada",
+  "siete-oro",
+  "tres",
+  "dos",
+  "ancho-falso",
+  "nada",
+  "envido-alto",
+  "flor",
+] as const;
+export type Sena = (typeof SENAS)[number];
+
+export type ServerMessage =
+  | { t: "full"; d: { v: number; seat: number | null; view: View; table: TableInfo; deadline?: number | null } }
+  | { t: "ev"; d: { v: number; events: GameEvent[]; view: View; deadline?: number | null } }
+  | { t: "ack"; d: { a: number; v: number } }
+  | { t: "err"; d: { code: string; message: string; a?: number } }
+  | { t: "chat"; d: ChatLine }
+  | { t: "sena"; d: { seat: number; sena: string } }
+  | { t: "table"; d: TableInfo }
+  | { t: "pong"; d: Record<string, never> };
+
+export type ClientMessage =
+  | { t: "act"; d: { a: number; v: number; action: string } }
+  | { t: "chat"; d: { text: string } }
+  | { t: "sena"; d: { sena: Sena } }
+  | { t: "rematch"; d: Record<string, never> }
+  | { t: "ping"; d: Record<string, never> };

@@ -1,0 +1,62 @@
+import type { TableInfo, View } from "../src/types";
+
+export function makeView(over: Partial<View> = {}): View {
+  return {
+    seat: 0,
+    score: [3, 5],
+    phase: "play",
+    winner: null,
+    hand: 4,
+    mano: 1,
+    to_act: 0,
+    cards: ["1e", "4c"],
+    hand_sizes: [2, 2],
+    tantos: 25,
+    flor: null,
+    tricks: [
+      [
+        [1, "7o", false],
+        [0, "3b", false],
+      ],
+    ],
+    plays: [],
+    results: [1],
+    trick: 1,
+    retired: [],
+    truco: 2,
+    truco_owner: 1,
+    truco_call: null,
+    envido_call: null,
+    flor_call: null,
+    chain: ["envido"],
+    flor_chain: [],
+    hand_points: [0, 2],
+    declared: [
+      [1, 27, false],
+      [0, null, false],
+    ],
+    shown: [],
+    history: [
+      [1, "envido"],
+      [0, "quiero"],
+      [1, "play 7o"],
+    ],
+    legal: ["play 1e", "play 4c", "retruco", "mazo"],
+    options: { players: 2, target: 30, flor: false },
+    ...over,
+  };
+}
+
+export function makeTable(over: Partial<TableInfo> = {}): TableInfo {
+  return {
+    table: "abc",
+    options: { players: 2, target: 30, flor: false },
+    seats: [
+      { seat: 0, name: "Ana", kind: "human", connected: true, level: null },
+      { seat: 1, name: "Bot", kind: "bot", connected: true, level: "random" },
+    ],
+    status: "playing",
+    v: 10,
+    ...over,
+  };
+}

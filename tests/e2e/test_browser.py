@@ -1,0 +1,220 @@
+"""The web client end to end: real server, real Chromium, people clicking through whole hands.
+
+Needs Debian's Chromium at /usr/bin/chromium and the built client (src/truco/web/dist); the
+module is skipped without them. Screenshots go to test-output/e2e/.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import time
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from e2e.conftest import missing_requirements
+
+_reason = missing_requirements()
+if _reason:
+    pytest.skip(_reason, allow_module_level=True)
+
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
+
+STATE_JS = """() => ({
+  over: document.querySelector('.match-over') !== null,
+  summary: document.querySelector('[data-cmd="close-summary"]') !== null,
+  acts: [...document.querySelectorAll('[data-act]')]
+    .filter((e) => !e.disabled)
+    .map((e) => e.getAttribute('data-act')),
+  call: document.querySelector('.waiting-call')?.textContent ?? '',
+})"""
+"""What a player sees: the end-of-match modal, a hand summary, the legal actions, the open call."""
+
+
+def choose(state: dict[str, Any], rng: random.Random) -> str:
+    """A plain player: calls envido and truco, accepts calls (but not a falta envido, which can
+    end the match at once), else plays a card; never goes to the mazo."""
+    acts: list[str] = state["acts"]
+    if "no-quiero" in acts and "falta" in state["call"].lower():
+        return "no-quiero"
+    for wanted in ("quiero", "envido", "truco"):
+        if wanted in acts:
+            return wanted
+    plays = [a for a in acts if a.startswith("play ")]
+    if plays:
+        return rng.choice(plays)
+    calm = [a for a in acts if a not in ("mazo", "no-quiero")]
+    return (calm or acts)[0]
+
+
+def click_act(page: Page, action: str) -> bool:
+    """Tap the button of ``action``; False if it was re-rendered away meanwhile."""
+    try:
+        page.locator(f'[data-act="{action}"]').first.click(timeout=1_000)
+        return True
+    except PlaywrightError:
+        return False
+
+
+def create_table(page: Page, base_url: str, players: int, seats: dict[int, str]) -> str:
+    """Fill the home form as Ana and create the table; returns its id."""
+    page.goto(base_url + "/")
+    page.fill('input[name="name"]', "Ana")
+    page.select_option('select[name="players"]', str(players))
+    page.select_option('select[name="target"]', "15")
+    page.select_option('select[name="turn"]', "0")
+    for seat, kind in seats.items():
+        page.select_option(f'select[name="seat{seat}"]', kind)
+    page.click('#create button[type="submit"]')
+    page.wait_for_url("**/t/*")
+    return page.url.rsplit("/t/", 1)[1]
+
+
+def api(base_url: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        base_url + path, data=data, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=5) as res:
+        return json.loads(res.read())
+
+
+def final_score(page: Page) -> tuple[int, int]:
+    modal = page.locator(".match-over")
+    return (
+        int(modal.locator(".team-0 .team-score").get_attribute("data-score") or -1),
+        int(modal.locator(".team-1 .team-score").get_attribute("data-score") or -1),
+    )
+
+
+@pytest.mark.timeout(75)
+def test_two_people_play_a_whole_match(
+    base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
+) -> None:
+    ana = new_page("Ana")
+    beto = new_page("Beto", mobile=True)
+    table = create_table(ana, base_url, 2, {1: "human"})
+    invite = ana.input_value("#invite")
+    assert invite.endswith(f"/t/{table}")
+    shots(ana, "1v1-waiting-for-rival")
+
+    beto.goto(invite)
+    beto.fill("#join-name", "Beto")
+    shots(beto, "1v1-invite-phone")
+    beto.click('[data-cmd="join"]')
+    # Both see their three cards once the first hand is dealt.
+    ana.locator(".my-card").nth(2).wait_for()
+    beto.locator(".my-card").nth(2).wait_for()
+
+    rng = random.Random(5)
+    players = {"ana": ana, "beto": beto}
+    done: set[str] = set()
+    acted = summaries = 0
+    deadline = time.monotonic() + 55
+    for _ in range(2_000):
+        if len(done) == 2 or time.monotonic() > deadline:
+            break
+        progressed = False
+        for who, page in players.items():
+            if who in done:
+                continue
+            state = page.evaluate(STATE_JS)
+            if state["over"]:
+                done.add(who)
+                progressed = True
+            elif state["summary"]:
+                summaries += 1
+                if summaries == 1:
+                    shots(page, f"1v1-first-summary-{who}")
+                with contextlib.suppress(PlaywrightError):
+                    page.click('[data-cmd="close-summary"]', timeout=1_000)
+                progressed = True
+            elif state["acts"] and click_act(page, choose(state, rng)):
+                acted += 1
+                progressed = True
+                if acted == 3:
+                    shots(ana, "1v1-mid-hand-ana")
+                    shots(beto, "1v1-mid-hand-beto")
+        if not progressed:
+            time.sleep(0.05)
+    assert done == {"ana", "beto"}, f"the match did not end: {done=} {acted=} {summaries=}"
+
+    shots(ana, "1v1-match-over-ana")
+    shots(beto, "1v1-match-over-beto")
+    score_ana, score_beto = final_score(ana), final_score(beto)
+    assert score_ana == score_beto, (score_ana, score_beto)
+    assert max(score_ana) >= 15 > min(score_ana), score_ana
+    for page in (ana, beto):
+        assert page.locator('.match-over [data-cmd="rematch"]').is_visible()
+    info = api(base_url, f"/api/tables/{table}")
+    assert info["status"] == "over"
+    assert acted >= 6
+
+
+@pytest.mark.timeout(45)
+def test_a_person_and_three_bots_play_a_hand(
+    base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
+) -> None:
+    ana = new_page("Ana")
+    table = create_table(ana, base_url, 4, {1: "normal", 2: "normal", 3: "normal"})
+    ana.locator(".board .seat").nth(3).wait_for()
+    ana.locator(".my-card").nth(2).wait_for()
+    shots(ana, "2v2-start")
+
+    rng = random.Random(9)
+    acted = 0
+    seen: dict[str, Any] = {}
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and acted < 100:
+        state = ana.evaluate(STATE_JS)
+        if state["summary"] or state["over"]:
+            seen = state
+            break
+        if state["acts"] and click_act(ana, choose(state, rng)):
+            acted += 1
+            if acted == 1:
+                shots(ana, "2v2-mid-hand")
+            continue
+        time.sleep(0.05)
+    shots(ana, "2v2-hand-summary")
+    assert seen, f"no hand summary within 30 s ({acted} actions)"
+    # The summary, unless a bot's call won the whole match in that hand (then the end-of-match
+    # modal covers it); the first hand is finished either way.
+    assert seen["summary"] or seen["over"]
+    if seen["summary"]:
+        assert ana.locator(".modal.summary .sum-total").is_visible()
+    info = api(base_url, f"/api/tables/{table}")
+    assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
+    with urllib.request.urlopen(f"{base_url}/api/tables/{table}/hands/1.toml", timeout=5) as res:
+        assert res.status == 200
+        assert "actions" in res.read().decode()
+
+
+@pytest.mark.timeout(30)
+def test_a_spectator_sees_the_table_but_no_hand(
+    base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
+) -> None:
+    created = api(
+        base_url,
+        "/api/tables",
+        {"name": "Ana", "options": {"players": 2, "target": 15}, "bots": {"1": "random"}},
+    )
+    watcher = new_page("Watcher")
+    watcher.goto(base_url + created["invite"])
+    watcher.locator(".spectating").wait_for()
+    # Both seats are on the board, each with its three cards face down.
+    watcher.locator(".board .seat").nth(1).wait_for()
+    watcher.locator(".board .seat .mini-back").nth(5).wait_for()
+    shots(watcher, "spectator")
+    assert watcher.locator(".board .seat").count() == 2
+    assert watcher.locator(".board .seat.me").count() == 0
+    assert watcher.locator(".my-card").count() == 0
+    assert watcher.locator("[data-act]").count() == 0
+    assert watcher.locator('[data-cmd="join"]').count() == 0
+    assert watcher.locator("#chat-form").is_hidden()
+    assert "Ana" in (watcher.locator(".board").text_content() or "")
