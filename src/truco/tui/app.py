@@ -1,0 +1,332 @@
+"""``truco play``: the Textual application (a match against bots, or a seat at a server's table).
+
+Every legal action has a key, shown at the bottom: cards 1-3 (4-6 face down), calls by letter
+(t truco, e envido, q quiero...). The left column holds the score as fósforos and the hand on the
+table; the right one the log of what everybody said and played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events as tx_events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import RichLog, Static
+
+from truco.actions import Action, Verb
+from truco.anotador import data_dir
+from truco.errors import TrucoError
+from truco.events import Event, HandEnded, HandStarted, MatchEnded
+from truco.tui import text
+from truco.tui.session import LocalGame, RemoteGame
+from truco.view import SeatView
+
+
+def _markup(lines: list[str]) -> Text:
+    return Text.from_markup("\n".join(lines))
+
+
+class TrucoApp(App[int]):
+    """A match in the terminal; ``game`` is a ``LocalGame`` or a ``RemoteGame``."""
+
+    TITLE = "truco"
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 1; background: $primary-background; padding: 0 1; }
+    #main { height: 1fr; }
+    #left { width: 46; }
+    #score { height: 8; padding: 0 1; }
+    #table { height: 1fr; border: round $secondary; padding: 0 1; }
+    #log { width: 1fr; border: round $secondary; scrollbar-size-vertical: 1; overflow-x: hidden; }
+    #hand { height: 6; border: round $accent; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Salir", priority=True)]
+
+    def __init__(
+        self,
+        game: LocalGame | RemoteGame,
+        *,
+        delay: float = 0.6,
+        save_dir: Path | None = None,
+        invite: str | None = None,
+        token: str | None = None,
+        description: str = "",
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.delay = delay
+        self.save_dir = save_dir or data_dir() / "partidas"
+        self.invite = invite
+        self.token = token
+        self.description = description
+        self.paused = False
+        """True while the summary of a finished hand waits for Enter (local games)."""
+        self.summary: list[str] = []
+        self.hand_events: list[Event] = []
+        self.saved: list[Path] = []
+        self.message = ""
+        self.busy = False
+        self._socket: Any = None
+
+    # --- layout -----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="score")
+                yield Static(id="table")
+            yield RichLog(id="log", markup=True, wrap=True, min_width=20)
+        yield Static(id="hand")
+
+    def on_mount(self) -> None:
+        self.query_one("#table", Static).border_title = "Mesa"
+        self.query_one("#log", RichLog).border_title = "Jugadas"
+        self.query_one("#hand", Static).border_title = "Tu mano"
+        self.query_one("#hand", Static).border_subtitle = "ctrl+q salir"
+        self.redraw()
+        if isinstance(self.game, LocalGame):
+            self.advance()
+        else:
+            self.run_worker(self._remote(), exclusive=True, group="net")
+
+    @property
+    def view(self) -> SeatView | None:
+        return self.game.view
+
+    def _names(self, view: SeatView) -> text.Names:
+        return text.Names(view.seat, view.teams, self.game.names)
+
+    def redraw(self) -> None:
+        view = self.view
+        status = self.query_one("#status", Static)
+        score = self.query_one("#score", Static)
+        table = self.query_one("#table", Static)
+        hand = self.query_one("#hand", Static)
+        if view is None:
+            where = (self.invite or "").split("?")[0]
+            status.update(Text(f"truco · conectando a {where}…"))
+            return
+        names = self._names(view)
+        rules = view.rules
+        head = (
+            f"[b]Truco[/] a {rules.target} · {rules.players} jugadores · "
+            f"{'con' if rules.flor else 'sin'} flor"
+        )
+        partner = (
+            " · +: compañero" if rules.players > 2 and isinstance(self.game, LocalGame) else ""
+        )
+        status.update(_markup([f"{head}{self.description}{partner}"]))
+        score.update(_markup(text.score_lines(view, names)))
+        if self.game.over:
+            hands = view.hand_no
+            lines = text.match_summary(view, names, hands) + self.summary
+            table.update(_markup(lines))
+        elif self.paused or (self.summary and view.phase != 1):
+            table.update(_markup(text.table_lines(view, names)[1:] + self.summary))
+        elif view.hand_no:
+            table.update(_markup(text.table_lines(view, names)))
+        else:
+            table.update(_markup(["Repartiendo…"]))
+        hand.update(_markup(self._hand_lines(view, names)))
+
+    def _hand_lines(self, view: SeatView, names: text.Names) -> list[str]:
+        keys = text.action_keys(view)
+        by_action = {a: k for k, a in keys.items()}
+        cards = []
+        for c in view.hand:
+            key = next((k for k, a in keys.items() if a.card == c and a.verb is Verb.PLAY), "")
+            label = f"[b reverse] {key} [/]" if key else ""
+            cards.append(f"{label}{text.card(c, long=True)}")
+        tanto = f"envido {view.tantos}" if view.tantos is not None and view.hand else ""
+        if view.flor is not None:
+            tanto += f" · flor {view.flor}"
+        first = "  ".join(cards) + (f"   [dim]{tanto}[/]" if tanto else "")
+        lines = [first or "[dim](sin cartas)[/]"]
+        pending = text.pending_call(view, names)
+        if pending and not self.game.over:
+            lines.append(f"[b yellow]{pending}[/]")
+        if self.game.over:
+            rematch = "   [b reverse] r [/] revancha" if self._socket is not None else ""
+            lines.append(
+                f"[b reverse] s [/] guardar la partida   [b reverse] Enter [/] salir{rematch}"
+            )
+        elif self.paused:
+            lines.append("[b reverse] Enter [/] siguiente mano   [b reverse] s [/] guardar")
+        elif keys:
+            calls = [
+                f"[b reverse] {k} [/] {text.action_label(a)}"
+                for a, k in by_action.items()
+                if not (a.card is not None and a.verb is Verb.PLAY)
+            ]
+            lines.append("  ".join(calls))
+        elif view.to_act is not None and view.to_act >= 0:
+            lines.append(f"[dim]Juega {names.seat(view.to_act)}…[/]")
+        if self.message:
+            lines.append(self.message)
+        return lines
+
+    def log_events(self, found: list[Event]) -> None:
+        view = self.view
+        if view is None:
+            return
+        log = self.query_one("#log", RichLog)
+        names = self._names(view)
+        for event in found:
+            if isinstance(event, HandStarted):
+                self.hand_events = []
+                self.summary = []
+            self.hand_events.append(event)
+            line = text.event_line(event, names)
+            if line:
+                log.write(Text.from_markup(line))
+            if isinstance(event, HandEnded):
+                self.summary = text.hand_summary(self.hand_events, view, names)
+                log.write(Text.from_markup(text.score_line(view, names)))
+                if isinstance(self.game, LocalGame) and not self.game.over:
+                    self.paused = True
+            elif isinstance(event, MatchEnded):
+                self.paused = False
+
+    # --- the local game ---------------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Let the dealer and the bots play until it is the human's turn (or a hand ends)."""
+        self.busy = True
+        self.run_worker(self._advance(), exclusive=True, group="engine")
+
+    async def _advance(self) -> None:
+        game = self.game
+        assert isinstance(game, LocalGame)
+        try:
+            while not self.paused and not game.over and not game.human_to_act:
+                dealing = game.view.to_act == -1
+                if self.delay and not dealing:
+                    await asyncio.sleep(self.delay)
+                found = await asyncio.to_thread(game.step)
+                if found is None:
+                    break
+                self.log_events(found)
+                self.redraw()
+        finally:
+            self.busy = False
+            self.redraw()
+
+    # --- the remote game --------------------------------------------------------------------
+
+    async def _remote(self) -> None:
+        import websockets
+
+        from truco.tui.session import ws_url
+
+        game = self.game
+        assert isinstance(game, RemoteGame) and self.invite is not None
+        _, url = ws_url(self.invite, self.token, game.v)
+        try:
+            async with websockets.connect(url, max_size=1 << 16) as socket:
+                self._socket = socket
+                self.message = ""
+                async for raw in socket:
+                    try:
+                        message = json.loads(raw)
+                    except ValueError:
+                        continue
+                    if isinstance(message, dict):
+                        self.log_events(game.handle(message))
+                        if game.notices:
+                            log = self.query_one("#log", RichLog)
+                            for notice in game.notices:
+                                log.write(Text(notice, style="italic"))
+                            game.notices.clear()
+                        self.redraw()
+        except (OSError, websockets.WebSocketException) as exc:
+            self.message = f"[red]Conexión perdida: {exc}[/]"
+        finally:
+            self._socket = None
+            self.redraw()
+
+    # --- keys -------------------------------------------------------------------------------
+
+    async def on_key(self, event: tx_events.Key) -> None:
+        key = event.key
+        if key == "s":  # no call uses it: saving works at any moment
+            event.stop()
+            await self.save()
+            return
+        if self.game.over:
+            if key == "enter":
+                event.stop()
+                self.exit(0)
+            elif key == "r" and self._socket is not None:
+                event.stop()
+                await self._socket.send(json.dumps({"t": "rematch", "d": {}}))
+                self.message = "Pediste la revancha; esperando a los demás…"
+                self.redraw()
+            return
+        if self.paused:
+            if key in ("enter", "space"):
+                event.stop()
+                self.paused = False
+                self.summary = []
+                self.redraw()
+                self.advance()
+            return
+        view = self.view
+        if view is None or self.busy or not self.game.human_to_act:
+            return
+        if isinstance(self.game, RemoteGame) and self.game.pending:
+            return  # wait for the server to acknowledge the last action
+        action = text.action_keys(view).get(key)
+        if action is not None:
+            event.stop()
+            await self.act(action)
+
+    async def act(self, action: Action) -> None:
+        self.message = ""
+        if isinstance(self.game, LocalGame):
+            try:
+                found = self.game.play(action)
+            except TrucoError as exc:
+                self.message = f"[red]{exc}[/]"
+                self.redraw()
+                return
+            self.log_events(found)
+            self.redraw()
+            self.advance()
+        elif self._socket is not None:
+            await self._socket.send(json.dumps(self.game.act(action)))
+
+    async def save(self) -> None:
+        """Write every finished hand as a hand history (a remote game fetches them)."""
+        stem = datetime.now().strftime("partida-%Y%m%d-%H%M%S")
+        try:
+            if isinstance(self.game, LocalGame):
+                self.saved = self.game.save(self.save_dir, stem)
+            elif self.game.view is not None and self.invite is not None:
+                from truco.tui.net import fetch_hands
+
+                done = self.game.view.hand_no - (self.game.view.phase == 1)
+                texts = await asyncio.to_thread(fetch_hands, self.invite, done)
+                self.save_dir.mkdir(parents=True, exist_ok=True)
+                self.saved = []
+                for i, toml in enumerate(texts, 1):
+                    path = self.save_dir / f"{stem}-mano-{i:02d}.toml"
+                    path.write_text(toml, encoding="utf-8")
+                    self.saved.append(path)
+        except (OSError, TrucoError) as exc:
+            self.message = f"[red]No pude guardar: {exc}[/]"
+        else:
+            n = len(self.saved)
+            if n:
+                where = f"{self.save_dir}/{stem}-mano-*.toml"
+                self.message = f"Guardé {n} mano{'s' * (n != 1)} en {where}"
+            else:
+                self.message = "[red]No hay manos terminadas para guardar.[/]"
+        self.redraw()

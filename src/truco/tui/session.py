@@ -1,0 +1,316 @@
+"""The games the terminal client shows: a local match against bots, or a seat at a server's table.
+
+Both are plain objects without I/O: the app calls them and draws their ``view``. The local game
+drives the engine one step at a time; the remote game turns the server's messages
+(docs/protocol.md) into the same ``SeatView`` and events, and builds the messages to send.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
+
+from truco import events as ev_mod
+from truco.actions import Action, Verb
+from truco.bots import Bot, make_bot
+from truco.cards import Card
+from truco.engine import CHANCE, apply, deal, legal_actions, to_act
+from truco.errors import TrucoError
+from truco.events import Event, HandEnded, visible_to
+from truco.notation import HandHistory, dumps, from_state
+from truco.rules import Rules, from_options
+from truco.state import new_match
+from truco.view import PlayView, SeatView, observe
+
+BOT_PREFERENCE = ("experto", "expert", "dificil", "normal", "simple", "facil", "random")
+"""The default bot: the first of these that ``make_bot`` knows."""
+
+
+def default_bot() -> str:
+    for name in BOT_PREFERENCE:
+        try:
+            make_bot(name)
+        except TrucoError:
+            continue
+        return name
+    return "random"
+
+
+class LocalGame:
+    """A match against bots; the human sits at ``seat`` (0 by default)."""
+
+    def __init__(
+        self,
+        *,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        bot: str | None = None,
+        seat: int = 0,
+    ) -> None:
+        self.rules = rules or Rules()
+        if not 0 <= seat < self.rules.players:
+            raise TrucoError(f"seat must be from 0 to {self.rules.players - 1}, not {seat}")
+        self.seat = seat
+        self.bot_name = bot or default_bot()
+        self.bots: dict[int, Bot] = {
+            s: make_bot(self.bot_name) for s in range(self.rules.players) if s != seat
+        }
+        master = random.Random(seed)
+        self.deal_rng = random.Random(master.getrandbits(64))
+        self.bot_rng = random.Random(master.getrandbits(64))
+        self.state = new_match(self.rules, mano=0)
+        self.histories: list[HandHistory] = []
+        self.names: tuple[str, ...] = ()
+
+    @property
+    def view(self) -> SeatView:
+        return observe(self.state, self.seat)
+
+    @property
+    def over(self) -> bool:
+        return to_act(self.state) is None
+
+    @property
+    def human_to_act(self) -> bool:
+        return to_act(self.state) == self.seat
+
+    def _after(self, events: Sequence[Event]) -> list[Event]:
+        for event in events:
+            if isinstance(event, HandEnded):
+                self.histories.append(from_state(self.state))
+        return [e for e in events if visible_to(e, self.seat)]
+
+    def step(self) -> list[Event] | None:
+        """Deal, or let one bot act; None when it is the human's turn or the match is over."""
+        actor = to_act(self.state)
+        if actor is None or actor == self.seat:
+            return None
+        if actor == CHANCE:
+            self.state, events = deal(self.state, self.deal_rng)
+        else:
+            legal = legal_actions(self.state)
+            action = self.bots[actor].choose(observe(self.state, actor), legal, self.bot_rng)
+            self.state, events = apply(self.state, action)
+        return self._after(events)
+
+    def play(self, action: Action) -> list[Event]:
+        """The human's action (raises IllegalActionError if it is not legal now)."""
+        if not self.human_to_act:
+            raise TrucoError("it is not your turn")
+        self.state, events = apply(self.state, action)
+        return self._after(events)
+
+    def save(self, directory: Path, stem: str) -> list[Path]:
+        """Write every finished hand as a hand history (``STEM-mano-NN.toml``)."""
+        directory.mkdir(parents=True, exist_ok=True)
+        paths = []
+        for i, history in enumerate(self.histories, 1):
+            path = directory / f"{stem}-mano-{i:02d}.toml"
+            path.write_text(dumps(history), encoding="utf-8")
+            paths.append(path)
+        return paths
+
+
+# --- the server's JSON ------------------------------------------------------------------------
+
+_PHASES = {"deal": 0, "play": 1, "over": 2}
+
+
+def _card(value: Any) -> Card | None:
+    return None if value is None else Card.parse(str(value))
+
+
+def _cards(values: Any) -> tuple[Card, ...]:
+    return tuple(Card.parse(str(v)) for v in values or ())
+
+
+def _plays(values: Any) -> tuple[PlayView, ...]:
+    return tuple((int(s), _card(c), bool(d)) for s, c, d in values or ())
+
+
+def _opt_tuple(value: Any) -> Any:
+    return None if value is None else tuple(int(v) for v in value)
+
+
+def view_from_json(d: dict[str, Any]) -> SeatView:
+    """The ``view`` of a ``full`` or ``ev`` message as the core's ``SeatView``."""
+    rules = from_options(None, dict(d.get("options") or {}))
+    seat = d.get("seat")
+    winner = d.get("winner")
+    legal = tuple(Action.parse(a) for a in d.get("legal") or ())
+    return SeatView(
+        seat=None if seat is None else int(seat),
+        rules=rules,
+        score=tuple(int(p) for p in d.get("score") or (0, 0)),
+        phase=_PHASES.get(str(d.get("phase")), 0),
+        winner=-1 if winner is None else int(winner),
+        hand_no=int(d.get("hand") or 0),
+        mano=int(d.get("mano") or 0),
+        teams=tuple(s % rules.teams for s in range(rules.players)),
+        to_act=d.get("to_act"),
+        hand=_cards(d.get("cards")),
+        hand_sizes=tuple(int(n) for n in d.get("hand_sizes") or ()),
+        tantos=d.get("tantos"),
+        flor=d.get("flor"),
+        tricks=tuple(_plays(t) for t in d.get("tricks") or ()),
+        plays=_plays(d.get("plays")),
+        results=tuple(int(r) for r in d.get("results") or ()),
+        trick=int(d.get("trick") or 0),
+        retired=tuple(int(s) for s in d.get("retired") or ()),
+        truco=int(d.get("truco") or 1),
+        truco_owner=int(d.get("truco_owner", -1) if d.get("truco_owner") is not None else -1),
+        truco_call=_opt_tuple(d.get("truco_call")),
+        envido_call=_opt_tuple(d.get("envido_call")),
+        flor_call=_opt_tuple(d.get("flor_call")),
+        envido_open=bool(d.get("envido_open", True)),
+        chain=tuple(Verb(v) for v in d.get("chain") or ()),
+        flor_chain=tuple(Verb(v) for v in d.get("flor_chain") or ()),
+        hand_points=tuple(int(p) for p in d.get("hand_points") or (0, 0)),
+        history=tuple((int(s), str(a)) for s, a in d.get("history") or ()),
+        declared=tuple(
+            (int(s), None if p is None else int(p), bool(f)) for s, p, f in d.get("declared") or ()
+        ),
+        shown=tuple((int(s), _cards(cs)) for s, cs in d.get("shown") or ()),
+        legal=legal,
+    )
+
+
+_EVENT_TYPES: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (
+        ev_mod.HandStarted,
+        ev_mod.CardsDealt,
+        ev_mod.CardPlayed,
+        ev_mod.Called,
+        ev_mod.Answered,
+        ev_mod.WentToMazo,
+        ev_mod.TrickEnded,
+        ev_mod.PointsDeclared,
+        ev_mod.Scored,
+        ev_mod.CardsShown,
+        ev_mod.HandEnded,
+        ev_mod.MatchEnded,
+    )
+}
+
+
+def event_from_json(d: dict[str, Any]) -> Event | None:
+    """An event of an ``ev`` message (None for a type this client does not know)."""
+    cls = _EVENT_TYPES.get(str(d.get("type")))
+    if cls is None:
+        return None
+    values: list[Any] = []
+    for name in cls._fields:
+        value = d.get(name)
+        if name == "card":
+            value = _card(value)
+        elif name == "cards":
+            value = _cards(value)
+        elif name == "verb":
+            value = Verb(value)
+        elif name in ("points", "score") and isinstance(value, list):
+            value = tuple(value)
+        values.append(value)
+    event: Event = cls(*values)
+    return event
+
+
+def ws_url(invite: str, token: str | None = None, v: int = 0) -> tuple[str, str]:
+    """The HTTP base and the WebSocket address of the table an invite link points to.
+
+    ``invite`` is ``http(s)://HOST/t/ID`` (or already ``ws(s)://HOST/ws/tables/ID``).
+    """
+    parts = urlsplit(invite)
+    scheme = {"http": "ws", "https": "wss", "ws": "ws", "wss": "wss"}.get(parts.scheme)
+    if scheme is None or not parts.netloc:
+        raise TrucoError(f"not an invite link: {invite!r} (expected http://HOST/t/TABLE)")
+    words = [w for w in parts.path.split("/") if w]
+    if len(words) >= 2 and words[-2] in ("t", "tables"):
+        table = words[-1]
+    else:
+        raise TrucoError(f"not an invite link: {invite!r} (expected http://HOST/t/TABLE)")
+    query: dict[str, str] = {}
+    old = parse_qs(parts.query)
+    token = token or (old["token"][0] if "token" in old else None)
+    if token:
+        query["token"] = token
+    if v:
+        query["v"] = str(v)
+    http = "https" if scheme == "wss" else "http"
+    base = urlunsplit((http, parts.netloc, "", "", ""))
+    ws = urlunsplit((scheme, parts.netloc, f"/ws/tables/{table}", urlencode(query), ""))
+    return base, ws
+
+
+def table_id(invite: str) -> str:
+    words = [w for w in urlsplit(invite).path.split("/") if w]
+    return words[-1]
+
+
+class RemoteGame:
+    """One seat (or a spectator) at a server's table: the state as the server last told it."""
+
+    def __init__(self) -> None:
+        self.view: SeatView | None = None
+        self.seat: int | None = None
+        self.v = 0
+        self.counter = 0
+        self.table: dict[str, Any] = {}
+        self.names: tuple[str, ...] = ()
+        self.notices: list[str] = []
+        self.pending: dict[int, str] = {}
+
+    @property
+    def over(self) -> bool:
+        return self.view is not None and self.view.phase == 2
+
+    @property
+    def human_to_act(self) -> bool:
+        return bool(self.view and self.view.legal)
+
+    def _table(self, table: dict[str, Any]) -> None:
+        self.table = table
+        seats = table.get("seats") or []
+        names = [""] * len(seats)
+        for s in seats:
+            if isinstance(s, dict) and isinstance(s.get("seat"), int) and s["seat"] < len(names):
+                names[s["seat"]] = str(s.get("name") or "")
+        self.names = tuple(names)
+
+    def handle(self, message: dict[str, Any]) -> list[Event]:
+        """Take in one server message; returns the events it brought (for the log)."""
+        kind = message.get("t")
+        d = message.get("d") or {}
+        if kind == "full":
+            self.v = int(d.get("v") or 0)
+            seat = d.get("seat")
+            self.seat = None if seat is None else int(seat)
+            if isinstance(d.get("table"), dict):
+                self._table(d["table"])
+            self.view = view_from_json(d["view"])
+            return []
+        if kind == "ev":
+            self.v = int(d.get("v") or self.v)
+            self.view = view_from_json(d["view"])
+            found = (event_from_json(e) for e in d.get("events") or ())
+            return [e for e in found if e is not None]
+        if kind == "ack":
+            self.pending.pop(int(d.get("a") or 0), None)
+            self.v = max(self.v, int(d.get("v") or 0))
+        elif kind == "err":
+            self.pending.pop(int(d.get("a") or 0), None)
+            self.notices.append(f"El servidor no aceptó: {d.get('message') or d.get('code')}")
+        elif kind == "chat":
+            self.notices.append(f"{d.get('name') or d.get('seat')}: {d.get('text')}")
+        elif kind == "table":
+            self._table(d)
+        return []
+
+    def act(self, action: Action) -> dict[str, Any]:
+        """The message that asks the server to apply ``action`` for our seat."""
+        self.counter += 1
+        self.pending[self.counter] = str(action)
+        return {"t": "act", "d": {"a": self.counter, "v": self.v, "action": str(action)}}

@@ -1,0 +1,105 @@
+"""``truco play --connect``: the client's handling of the server's messages (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from truco import protocol
+from truco.actions import Action
+from truco.engine import CHANCE, apply, deal, legal_actions, to_act
+from truco.errors import TrucoError
+from truco.events import CardPlayed, Event, visible_to
+from truco.rules import Rules
+from truco.state import State, new_match
+from truco.tui.session import RemoteGame, event_from_json, view_from_json, ws_url
+from truco.view import observe
+
+
+def playouts(rules: Rules, seed: int, steps: int = 400) -> list[tuple[State, tuple[Event, ...]]]:
+    rng = random.Random(seed)
+    state = new_match(rules)
+    out = []
+    for _ in range(steps):
+        actor = to_act(state)
+        if actor is None:
+            break
+        if actor == CHANCE:
+            state, events = deal(state, rng)
+        else:
+            state, events = apply(state, rng.choice(legal_actions(state)))
+        out.append((state, events))
+    return out
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(players=4, flor=True), Rules(players=6)])
+def test_view_and_events_survive_the_wire(rules: Rules) -> None:
+    """What the server sends (protocol.view_json/event_json, through JSON) reads back as the
+    same SeatView and events the local game uses."""
+    for state, events in playouts(rules, seed=rules.players):
+        for seat in (0, 1, None):
+            view = observe(state, seat)
+            wire = json.loads(json.dumps(protocol.view_json(view)))
+            assert view_from_json(wire) == view
+        for event in events:
+            if visible_to(event, 0):
+                wire = json.loads(json.dumps(protocol.event_json(event)))
+                assert event_from_json(wire) == event
+
+
+def test_messages_update_the_game() -> None:
+    (state, _), (after, events) = playouts(Rules(), seed=1, steps=2)
+    seat = to_act(state)
+    assert seat is not None
+    game = RemoteGame()
+    table = {"table": "abc", "seats": [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Bot"}]}
+    full = {"v": 1, "seat": seat, "view": protocol.view_json(observe(state, seat)), "table": table}
+    assert game.handle({"t": "full", "d": full}) == []
+    assert game.v == 1 and game.seat == seat and game.names == ("Ana", "Bot")
+    assert game.human_to_act and not game.over
+    assert game.view is not None and game.view.legal == legal_actions(state)
+
+    action = Action.parse(str(legal_actions(state)[0]))
+    message = game.act(action)
+    assert message == {"t": "act", "d": {"a": 1, "v": 1, "action": str(action)}}
+    assert game.pending == {1: str(action)}
+
+    ev = {
+        "v": 2,
+        "events": [protocol.event_json(e) for e in events] + [{"type": "Future", "x": 1}],
+        "view": protocol.view_json(observe(after, seat)),
+    }
+    got = game.handle({"t": "ev", "d": ev})
+    assert got == list(events)  # an unknown event type is skipped, not an error
+    assert game.v == 2
+    assert game.handle({"t": "ack", "d": {"a": 1, "v": 2}}) == []
+    assert game.pending == {}
+
+    game.act(action)
+    game.handle({"t": "err", "d": {"code": "stale_version", "message": "stale", "a": 2}})
+    game.handle({"t": "chat", "d": {"seat": 1, "name": "Bot", "text": "hola", "at": 0}})
+    game.handle({"t": "table", "d": {"table": "abc", "seats": [{"seat": 0, "name": "Ana B"}]}})
+    game.handle({"t": "pong", "d": {}})
+    assert game.notices == ["El servidor no aceptó: stale", "Bot: hola"]
+    assert game.names == ("Ana B",)
+    assert game.pending == {}
+
+
+def test_card_played_face_down_from_the_wire() -> None:
+    ev = event_from_json({"type": "CardPlayed", "seat": 1, "card": None, "face_down": True})
+    assert ev == CardPlayed(1, None, True)
+
+
+def test_invite_links() -> None:
+    assert ws_url("http://localhost:8000/t/abc123") == (
+        "http://localhost:8000",
+        "ws://localhost:8000/ws/tables/abc123",
+    )
+    base, url = ws_url("https://truco.example/t/x9", token="tok", v=7)
+    assert base == "https://truco.example"
+    assert url == "wss://truco.example/ws/tables/x9?token=tok&v=7"
+    for bad in ("truco.example/t/x", "ftp://h/t/x", "http://h/nothing"):
+        with pytest.raises(TrucoError):
+            ws_url(bad)
