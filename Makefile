@@ -6,7 +6,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+WEB := src/truco/web
+
+.PHONY: run test bench web clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,17 +18,40 @@ $(STAMP): $(BIN)/python pyproject.toml constraints.txt
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,bench]'
 	touch $(STAMP)
 
-run: $(STAMP)
-	$(BIN)/truco play
+# The browser client (Vite + TypeScript); node is only needed to build it.
+$(WEB)/node_modules/.package-lock.json: $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund
 
-test: $(STAMP)
+web: $(WEB)/node_modules/.package-lock.json
+	cd $(WEB) && npm run build
+
+# The game server on http://127.0.0.1:8000 with SQLite (truco.db); `truco play` is the terminal.
+run: $(STAMP) web
+	$(BIN)/truco serve --host 127.0.0.1 --port 8000
+
+test: $(STAMP) web
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
+	cd $(WEB) && npm test
 	$(BIN)/pytest
 
 bench: $(STAMP)
 	$(BIN)/truco bench
 
+# Bot strength and decision latency (docs/bots.md): duplicate matches on all cores; about an
+# hour on two busy cores. BOTS_MATCHES scales the main expert run.
+BOTS_MATCHES ?= 1000
+.PHONY: bench-bots
+bench-bots: $(STAMP)
+	$(BIN)/truco arena simple random --matches 1000 --seed 2000
+	$(BIN)/truco arena expert simple --matches $(BOTS_MATCHES) --seed 1000
+	$(BIN)/truco arena expert always-quiero --matches 400 --seed 3000
+	$(BIN)/truco arena expert always-raise --matches 400 --seed 4000
+	$(BIN)/truco arena expert never-bluff --matches 400 --seed 5000
+	$(BIN)/truco arena expert simple --players 4 --matches 200 --seed 6000
+	$(BIN)/truco arena expert simple --matches 200 --jobs 1 --seed 10000
+
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \
+		$(WEB)/node_modules $(WEB)/dist

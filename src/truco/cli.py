@@ -1,4 +1,4 @@
-"""The ``truco`` command: play, replay, bench."""
+"""The ``truco`` command: play, replay, bench, arena, serve."""
 
 from __future__ import annotations
 
@@ -12,9 +12,21 @@ from truco.errors import TrucoError
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from truco.textgame import run_text_game
+    if args.plain:
+        from truco.textgame import run_text_game
 
-    return run_text_game(players=args.players, target=args.target, flor=args.flor, seed=args.seed)
+        return run_text_game(
+            players=args.players, target=args.target, flor=args.flor, seed=args.seed
+        )
+    from truco.tui.main import run_play
+
+    return run_play(args)
+
+
+def _cmd_anotar(args: argparse.Namespace) -> int:
+    from truco.tui.main import run_anotar
+
+    return run_anotar(args)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -56,6 +68,37 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_arena(args: argparse.Namespace) -> int:
+    import os
+
+    from truco.arena import format_report, progress_bar, run_arena
+    from truco.rules import Rules
+
+    try:
+        rules = Rules(players=args.players, target=args.target, flor=args.flor)
+        report = run_arena(
+            args.bot_a,
+            args.bot_b,
+            matches=args.matches,
+            rules=rules,
+            seed=args.seed,
+            jobs=args.jobs or os.cpu_count() or 1,
+            progress=None if args.quiet else progress_bar,
+        )
+    except TrucoError as exc:
+        print(f"truco arena: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(report.to_json()) if args.json else format_report(report))
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from truco.server import serve
+
+    serve(host=args.host, port=args.port, db=args.db)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="truco", description="Argentine truco.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -65,7 +108,21 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--target", type=int, default=30, choices=(10, 15, 20, 24, 30, 40))
     play.add_argument("--flor", action="store_true", help="play with flor")
     play.add_argument("--seed", type=int, default=None, help="make the game reproducible")
+    play.add_argument("--bot", default=None, help="bot name or level (default: the strongest)")
+    play.add_argument("--connect", metavar="URL", help="join a server's table by its invite link")
+    play.add_argument("--name", default="Invitado", help="your name at a server's table")
+    play.add_argument("--delay", type=float, default=0.6, help="seconds between bot moves")
+    play.add_argument("--save-dir", default=None, help="where 's' saves the hand histories")
+    play.add_argument("--plain", action="store_true", help="the line-based game (no Textual)")
     play.set_defaults(func=_cmd_play)
+
+    anotar = sub.add_parser("anotar", help="keep the score of a game played with real cards")
+    anotar.add_argument("--names", default=None, help="two or three side names: 'Nos,Ellos'")
+    anotar.add_argument("--target", type=int, default=None, choices=(10, 15, 20, 24, 30, 40))
+    anotar.add_argument("--falta", default=None, help="the falta envido formula (docs/rules.md)")
+    anotar.add_argument("--new", action="store_true", help="start a new game, forget the last")
+    anotar.add_argument("--file", default=None, help="where to keep the game (JSON)")
+    anotar.set_defaults(func=_cmd_anotar)
 
     rep = sub.add_parser("replay", help="replay a hand history (TOML) and print the result")
     rep.add_argument("file")
@@ -78,6 +135,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--seconds", type=float, default=6.0, help="time for each measurement (default 6)"
     )
     bench.set_defaults(func=_cmd_bench)
+    arena = sub.add_parser("arena", help="bot against bot: duplicate matches and statistics")
+    arena.add_argument("bot_a", metavar="BOT_A")
+    arena.add_argument("bot_b", metavar="BOT_B")
+    arena.add_argument("--matches", type=int, default=100, help="matches (whole pairs)")
+    arena.add_argument("--players", type=int, default=2, choices=(2, 4, 6))
+    arena.add_argument("--target", type=int, default=30, choices=(10, 15, 20, 24, 30, 40))
+    arena.add_argument("--flor", action="store_true", help="play with flor")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.set_defaults(func=_cmd_arena)
+
+    srv = sub.add_parser("serve", help="run the game server (web client, API and WebSockets)")
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    srv.add_argument("--port", type=int, default=8000, help="port (8000)")
+    srv.add_argument("--db", default="truco.db", help="SQLite file (truco.db)")
+    srv.set_defaults(func=_cmd_serve)
     return parser
 
 
