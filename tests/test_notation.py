@@ -417,3 +417,58 @@ def test_cli_replay_missing_file_exits_2(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert "cannot read" in result.stderr
+
+
+def _played_match_text(seed: int) -> tuple[str, tuple[int, ...]]:
+    """A whole random match written as the server exports it: one [[hands]] table per hand."""
+    import random
+
+    from truco.engine import CHANCE, apply, deal, legal_actions, to_act
+    from truco.rules import Rules
+    from truco.state import DEAL, OVER, new_match
+
+    rng = random.Random(seed)
+    state = new_match(Rules(target=15))
+    parts = []
+    while state.phase != OVER:
+        if to_act(state) == CHANCE:
+            state = deal(state, rng).state
+        else:
+            legal = legal_actions(state)
+            state = apply(state, legal[rng.randrange(len(legal))]).state
+        if state.phase in (DEAL, OVER):
+            parts.append("[[hands]]\n" + notation.dumps(notation.from_state(state)))
+    return "\n".join(parts), state.score
+
+
+def test_a_match_file_replays_hand_by_hand() -> None:
+    text, final = _played_match_text(5)
+    histories = notation.loads_match(text)
+    assert len(histories) == text.count("[[hands]]") > 1
+    results = notation.replay_match(histories)
+    assert results[-1].score == final
+    assert results[-1].winner is not None
+    with pytest.raises(NotationError, match="match file"):
+        notation.loads(text)
+
+
+def test_a_match_file_whose_hands_do_not_follow_is_refused() -> None:
+    text, _ = _played_match_text(6)
+    histories = notation.loads_match(text)
+    with pytest.raises(NotationError, match="hand 2 starts at score"):
+        notation.replay_match((histories[0], histories[0], *histories[2:]))
+
+
+def test_truco_replay_json_of_a_match_file(tmp_path: Path) -> None:
+    text, final = _played_match_text(7)
+    path = tmp_path / "match.toml"
+    path.write_text(text)
+    out = subprocess.run(
+        [sys.executable, "-m", "truco", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(out.stdout)
+    assert report["score"] == list(final)
+    assert len(report["hands"]) == text.count("[[hands]]")

@@ -38,18 +38,24 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(f"truco replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
-        result = notation.replay_text(text)
+        results = notation.replay_match(notation.loads_match(text))
     except TrucoError as exc:
         print(f"truco replay: {args.file}: {exc}", file=sys.stderr)
         return 2
+    last = results[-1]
     if args.json:
-        print(json.dumps(result.to_json()))
+        report = last.to_json()
+        if len(results) > 1:  # a match file: the last hand's figures, and every hand's
+            report["hands"] = [r.to_json() for r in results]
+        print(json.dumps(report))
         return 0
-    print(f"hand points: {list(result.points)}  score: {list(result.score)}")
-    if not result.finished:
+    for number, result in enumerate(results, 1):
+        prefix = f"hand {number}: " if len(results) > 1 else ""
+        print(f"{prefix}hand points: {list(result.points)}  score: {list(result.score)}")
+    if not last.finished:
         print("the hand is not over yet")
-    if result.winner is not None:
-        print(f"team {result.winner} won the match")
+    if last.winner is not None:
+        print(f"team {last.winner} won the match")
     return 0
 
 

@@ -24,7 +24,7 @@ from typing import Any
 from truco.actions import Action, Deal, Verb
 from truco.cards import Card
 from truco.engine import HAND_SIZE, apply, to_act
-from truco.errors import IllegalActionError, NotationError, RulesError
+from truco.errors import IllegalActionError, NotationError, RulesError, TrucoError
 from truco.events import Event, HandEnded
 from truco.rules import OPTION_NAMES, Rules, from_options
 from truco.state import PLAY, State, new_match
@@ -103,10 +103,10 @@ def _parse_hand(text: Any, seat: int) -> tuple[Card | None, ...]:
     return cards
 
 
-def _action_lines(text: str, actions: list[str]) -> tuple[int, ...]:
+def _action_lines(text: str, actions: list[str], offset: int = 0) -> tuple[int, ...]:
     """The line of each action string in the raw text, searching forward in order."""
     lines: list[int] = []
-    start = text.find("actions")
+    start = text.find("actions", offset)
     for act in actions:
         match = re.compile(r"[\"']" + re.escape(act) + r"[\"']").search(text, max(start, 0))
         if match is None:
@@ -117,12 +117,49 @@ def _action_lines(text: str, actions: list[str]) -> tuple[int, ...]:
     return tuple(lines)
 
 
-def loads(text: str) -> HandHistory:
-    """Read one hand history from TOML text."""
+def _parse_toml(text: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise NotationError(f"not valid TOML: {exc}") from None
+
+
+def is_match(data: dict[str, Any]) -> bool:
+    """A match file: only ``[[hands]]`` tables, each one hand history."""
+    hands = data.get("hands")
+    return (
+        set(data) == {"hands"}
+        and isinstance(hands, list)
+        and bool(hands)
+        and all(isinstance(h, dict) for h in hands)
+    )
+
+
+def loads(text: str) -> HandHistory:
+    """Read one hand history from TOML text."""
+    data = _parse_toml(text)
+    if is_match(data):
+        raise NotationError("this is a match file ([[hands]]): read it with loads_match")
+    return _history(data, text, 0)
+
+
+def loads_match(text: str) -> tuple[HandHistory, ...]:
+    """Read a match file (``[[hands]]`` tables, as the server exports) or a single hand."""
+    data = _parse_toml(text)
+    if not is_match(data):
+        return (_history(data, text, 0),)
+    # Where each hand's table starts, so that action line numbers point into the right hand.
+    starts = [m.start() for m in re.finditer(r"^\s*\[\[hands\]\]", text, re.MULTILINE)]
+    histories = []
+    for i, table in enumerate(data["hands"]):
+        try:
+            histories.append(_history(table, text, starts[i] if i < len(starts) else 0))
+        except NotationError as exc:
+            raise NotationError(f"hand {i + 1}: {exc}") from None
+    return tuple(histories)
+
+
+def _history(data: dict[str, Any], text: str, start: int) -> HandHistory:
     unknown = sorted(set(data) - OPTION_NAMES - set(_FIELDS) - set(_EXTRA_TABLES))
     if unknown:
         raise NotationError(f"unknown key(s): {', '.join(unknown)}")
@@ -154,7 +191,7 @@ def loads(text: str) -> HandHistory:
     raw_actions = data.get("actions", [])
     if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
         raise NotationError('actions must be a list of strings like "0 play 1e"')
-    lines = _action_lines(text, raw_actions)
+    lines = _action_lines(text, raw_actions, start)
     actions = []
     for i, (raw, line) in enumerate(zip(raw_actions, lines, strict=True)):
         try:
@@ -288,3 +325,19 @@ def replay(history: HandHistory) -> Replay:
 
 def replay_text(text: str) -> Replay:
     return replay(loads(text))
+
+
+def replay_match(histories: tuple[HandHistory, ...]) -> tuple[Replay, ...]:
+    """Replay every hand of a match file; each hand must start from the score the last left."""
+    results: list[Replay] = []
+    for i, history in enumerate(histories):
+        if results and tuple(history.score) != results[-1].score:
+            raise NotationError(
+                f"hand {i + 1} starts at score {list(history.score)}, but hand {i} ended at "
+                f"{list(results[-1].score)}"
+            )
+        try:
+            results.append(replay(history))
+        except TrucoError as exc:
+            raise type(exc)(f"hand {i + 1}: {exc}") from None
+    return tuple(results)
