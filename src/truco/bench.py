@@ -24,10 +24,10 @@ def random_hands(rules: Rules, hands: int, rng: Random) -> int:
         phase = state.phase
         if phase == PLAY:
             legal = legal_actions(state)
-            state = apply(state, legal[int(random() * len(legal))]).state
+            state = apply(state, legal[int(random() * len(legal))])[0]
         elif phase == DEAL:
             played += 1
-            state = deal(state, rng).state
+            state = deal(state, rng)[0]
         else:
             state = new_match(rules)
     return played

@@ -234,7 +234,7 @@ def apply(state: State, action: Action | Deal) -> Transition:
         s[F_HANDS] = (*hands[:seat], held[:i] + held[i + 1 :], *hands[seat + 1 :])
         plays = s[F_PLAYS] + ((seat, card, face_down),)
         s[F_PLAYS] = plays
-        ev: list[Event] = [_new(CardPlayed, (seat, None if face_down else card, face_down))]
+        played = _new(CardPlayed, (seat, None if face_down else card, face_down))
         done = s[F_RETIRED]
         for p in plays:
             done |= 1 << p[0]
@@ -244,8 +244,10 @@ def apply(state: State, action: Action | Deal) -> Transition:
             while (done >> nxt) & 1:
                 nxt = (nxt + 1) % n
             s[F_TURN] = nxt
-        else:
-            effects.end_trick(s, ev)
+            s[F_LEGAL] = legal_of(s)
+            return _new(Transition, (_new(State, s), (played,)))
+        ev: list[Event] = [played]
+        effects.end_trick(s, ev)
     else:
         ev = []
         if verb is _MAZO:

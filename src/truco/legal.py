@@ -96,7 +96,7 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
         and truco == 1
         and (rules.envido_until == "own_card" or not s[F_PLAYS])
     )
-    return cards + _CALLS[truco if can_raise else 0, can_envido]
+    return cards + _CALLS[truco if can_raise else 0][1 if can_envido else 0]
 
 
 def must_sing_flor(s: StateLike, seat: int) -> bool:
@@ -152,7 +152,7 @@ _FLOR_ANSWERS = {
 }
 _ENVIDO_ANSWERS: dict[tuple[Verb, ...], tuple[Action, ...]] = {}
 _TRUCO_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
-_CALLS: dict[tuple[int, bool], tuple[Action, ...]] = {}
+_CALLS: list[list[tuple[Action, ...]]] = [[(), ()] for _ in range(4)]
 _PLAYS_OF: dict[tuple[Card, ...], tuple[Action, ...]] = {}
 _PLAYS_AND_TAPADAS: dict[tuple[Card, ...], tuple[Action, ...]] = {}
 
@@ -178,7 +178,7 @@ def _fill_tables() -> None:
             calls = [TRUCO_RAISE[raise_from]] if raise_from else []
             if envido:
                 calls.extend(ENVIDO_CALLS)
-            _CALLS[raise_from, envido] = (*calls, MAZO)
+            _CALLS[raise_from][envido] = (*calls, MAZO)
 
 
 def _cards_actions(hand: tuple[Card, ...], tapadas: bool) -> tuple[Action, ...]:

@@ -134,15 +134,20 @@ def new_match(
     rules: Rules | None = None, *, mano: int = 0, score: tuple[int, ...] | None = None
 ) -> State:
     """A match about to deal its first hand, with ``mano`` first to play."""
-    rules = rules or Rules()
-    if not 0 <= mano < rules.players:
-        raise RulesError(f"mano must be a seat from 0 to {rules.players - 1}, not {mano}")
-    teams = tuple(s % rules.teams for s in range(rules.players))
+    if rules is None:
+        rules = Rules()
+    players = rules.players
+    if not 0 <= mano < players:
+        raise RulesError(f"mano must be a seat from 0 to {players - 1}, not {mano}")
+    n_teams = rules.teams
+    teams = tuple([s % n_teams for s in range(players)])
+    reached = -1
     if score is None:
-        score = (0,) * rules.teams
-    if len(score) != rules.teams or any(not isinstance(p, int) or p < 0 for p in score):
-        raise RulesError(f"score must be {rules.teams} whole numbers of 0 or more, not {score!r}")
-    reached = next((t for t, p in enumerate(score) if p >= rules.target), -1)
+        score = (0,) * n_teams
+    else:
+        if len(score) != n_teams or any(not isinstance(p, int) or p < 0 for p in score):
+            raise RulesError(f"score must be {n_teams} whole numbers of 0 or more, not {score!r}")
+        reached = next((t for t, p in enumerate(score) if p >= rules.target), -1)
     empty: tuple[tuple[Card, ...], ...] = ((),) * rules.players
     return State(
         rules=rules,
