@@ -218,3 +218,52 @@ def test_a_spectator_sees_the_table_but_no_hand(
     assert watcher.locator('[data-cmd="join"]').count() == 0
     assert watcher.locator("#chat-form").is_hidden()
     assert "Ana" in (watcher.locator(".board").text_content() or "")
+
+
+@pytest.mark.timeout(30)
+def test_the_anotador_keeps_the_score_of_a_game_with_real_cards(
+    base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
+) -> None:
+    page = new_page("Anotador", mobile=True)
+    page.goto(base_url + "/")
+    page.click('[data-cmd="anotador"]')
+    page.wait_for_url("**/anotador")
+    assert page.locator("main.anotador h1").text_content() == "Anotador"
+
+    page.fill('[data-an-name="0"]', "Ana y Beto")
+    page.fill('[data-an-name="1"]', "Caro y Dani")
+    side0 = page.locator('.an-side[data-side="0"]')
+    side1 = page.locator('.an-side[data-side="1"]')
+    side0.locator('[data-q="envido"]').click()
+    side1.locator('[data-q="truco"]').click()
+    side1.locator('[data-q="vale cuatro"]').click()
+    page.click('[data-an="undo"]')
+
+    def points() -> tuple[int, int]:
+        return (
+            int(side0.locator(".an-score").get_attribute("data-score") or -1),
+            int(side1.locator(".an-score").get_attribute("data-score") or -1),
+        )
+
+    assert points() == (2, 2)
+    assert "Caro y Dani: Truco +2" in (page.locator(".an-last").text_content() or "")
+    assert side0.locator(".an-status").text_content() == "malas"
+    assert side0.locator("svg.fosforos .stick").count() == 2
+
+    # A reload (the server is asked for /anotador itself) brings the same game back.
+    page.reload()
+    page.locator(".an-side").nth(1).wait_for()
+    assert points() == (2, 2)
+    assert page.input_value('[data-an-name="0"]') == "Ana y Beto"
+    assert page.input_value('[data-an-name="1"]') == "Caro y Dani"
+
+    # 30 by default, both in the malas: the falta envido gives the match to its winner.
+    falta = side1.locator('[data-q="falta envido"]')
+    assert (falta.text_content() or "").endswith("+28")
+    falta.click()
+    winner = page.locator(".an-winner")
+    winner.wait_for()
+    assert "Caro y Dani" in (winner.text_content() or "")
+    assert points() == (2, 30)
+    assert side0.locator('[data-q="envido"]').is_disabled()
+    shots(page, "anotador-winner-phone")

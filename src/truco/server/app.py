@@ -198,6 +198,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         async def invite(table_id: str) -> FileResponse:
             return FileResponse(index)
 
+        @app.get("/anotador", include_in_schema=False)
+        async def anotador() -> FileResponse:
+            return FileResponse(index)
+
         app.mount("/", StaticFiles(directory=site, html=True), name="web")
     else:
 

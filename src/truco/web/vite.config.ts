@@ -1,9 +1,25 @@
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
+
+/** A copy of index.html as anotador/index.html, so that the server's static files answer
+ *  /anotador (with a redirect to /anotador/) even before it routes that path to index.html. */
+function anotadorPage(): Plugin {
+  return {
+    name: "truco-anotador-page",
+    enforce: "post",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const index = bundle["index.html"];
+      if (index?.type === "asset") this.emitFile({ type: "asset", fileName: "anotador/index.html", source: index.source });
+    },
+  };
+}
 
 // The server serves dist/ itself: index.html for "/" and "/t/{id}", and /assets/* as files.
 // Absolute asset paths ("/assets/...") so that a page opened at /t/ID still finds them.
 export default defineConfig({
   base: "/",
+  plugins: [anotadorPage()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

@@ -2,6 +2,7 @@
 // protocol state to the screen.
 
 import "./styles.css";
+import { openAnotador } from "./anotadorPage";
 import { ApiError, addBot, createTable, getTable, handUrl, joinTable, listTables, matchUrl, wsUrl } from "./api";
 import { type Lang, getLang, setLang, t, tr } from "./i18n";
 import {
@@ -132,12 +133,29 @@ function errorText(code: string, message?: string): string {
 
 // ---- routing
 
+function isAnotador(): boolean {
+  return /^\/anotador\/?$/.test(location.pathname);
+}
+
 function route(): void {
+  if (isAnotador()) {
+    openAnotadorPage();
+    return;
+  }
   const m = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
   const q = new URLSearchParams(location.search).get("t");
   const id = m?.[1] ? decodeURIComponent(m[1]) : q;
   if (id) openTable(id);
   else openHome();
+}
+
+// ---- the anotador (its own page, no server needed)
+
+function openAnotadorPage(): void {
+  socket?.close();
+  socket = null;
+  app.tableId = null;
+  openAnotador(root, header());
 }
 
 // ---- the lobby
@@ -177,6 +195,8 @@ function homeShell(): string {
     `<fieldset><legend>${esc(t("seats"))}</legend><div class="bot-row"><span>${esc(t("seat_n", { n: 1 }))}</span><span class="muted">${esc(t("you"))}</span></div>${seatsRows}</fieldset>` +
     `<button class="primary wide" type="submit">${esc(t("create"))}</button></form></section>` +
     `<section class="card-panel"><h2>${esc(t("open_tables"))} <button class="small ghost" data-cmd="refresh">${esc(t("refresh"))}</button></h2><div id="lobby"></div></section>` +
+    `<section class="card-panel anotador-link"><h2>${esc(t("anotador"))}</h2><p>${esc(t("anotador_intro"))}</p>` +
+    `<a class="button" href="/anotador" data-cmd="anotador">${esc(t("anotador_open"))}</a></section>` +
     `</main>`
   );
 }
@@ -510,6 +530,10 @@ root.addEventListener("click", (ev) => {
       ev.preventDefault();
       navigate("/");
       break;
+    case "anotador":
+      ev.preventDefault();
+      navigate("/anotador");
+      break;
     case "lang":
       setLang(getLang() === "es" ? "en" : "es");
       store.setLang(getLang());
@@ -518,7 +542,8 @@ root.addEventListener("click", (ev) => {
         // Redraw the shell in the new language; the connection stays as it is.
         root.innerHTML = tableShell();
         renderTable();
-      } else openHome();
+      } else if (isAnotador()) openAnotadorPage();
+      else openHome();
       break;
     case "refresh":
       void refreshLobby();
