@@ -58,6 +58,19 @@ class Ctx(NamedTuple):
     flor_chain: tuple[Verb, ...]
 
 
+def table_bests(ctx: Ctx, my_team: int) -> tuple[int, int]:
+    """The best truco rank on the table of my team and of the rivals (-1 if none; a face-down
+    card ranks 0)."""
+    best_mine = best_opp = -1
+    for s, card, face_down in ctx.plays:
+        rank = 0 if face_down or card is None else TRUCO_RANK[card]
+        if ctx.teams[s] == my_team:
+            best_mine = max(best_mine, rank)
+        else:
+            best_opp = max(best_opp, rank)
+    return best_mine, best_opp
+
+
 def ctx_of_view(view: SeatView) -> Ctx:
     assert view.seat is not None
     return Ctx(
@@ -142,14 +155,7 @@ def win_prob(ctx: Ctx) -> float:
     hand = sorted(ctx.hand, key=TRUCO_RANK.__getitem__, reverse=True)
     probs = [BEAT[c] for c in hand]
     if ctx.plays and hand:
-        best_opp = -1
-        best_mine = -1
-        for s, card, face_down in ctx.plays:
-            rank = 0 if face_down or card is None else TRUCO_RANK[card]
-            if ctx.teams[s] == my_team:
-                best_mine = max(best_mine, rank)
-            else:
-                best_opp = max(best_opp, rank)
+        best_mine, best_opp = table_bests(ctx, my_team)
         top = max(TRUCO_RANK[hand[0]], best_mine)
         if best_opp < 0:
             current = probs[0]
@@ -200,14 +206,7 @@ def choose_card(ctx: Ctx) -> Card:
     if len(hand) == 1:
         return hand[0]
     if ctx.plays:
-        best_opp = -1
-        best_mine = -1
-        for s, card, face_down in ctx.plays:
-            rank = 0 if face_down or card is None else TRUCO_RANK[card]
-            if ctx.teams[s] == my_team:
-                best_mine = max(best_mine, rank)
-            else:
-                best_opp = max(best_opp, rank)
+        best_mine, best_opp = table_bests(ctx, my_team)
         if best_mine > best_opp:
             return hand[0]
         beaters = [c for c in hand if TRUCO_RANK[c] > best_opp]
