@@ -9,43 +9,30 @@ import anyio
 from fastapi.testclient import TestClient
 
 
-class Player:
-    """One WebSocket connection to a table, remembering the last version and view it got."""
+class Connection:
+    """One WebSocket connection to a table, remembering the last version and view it got.
 
-    opened: list[Player] = []  # noqa: RUF012 - closed by the client fixture at teardown
+    Subclasses only say how to read and write one text frame (in-process or over a real socket).
+    """
 
-    def __init__(self, client: TestClient, table: str, token: str | None = None, v: int = 0):
-        query = []
-        if token is not None:
-            query.append(f"token={token}")
-        if v:
-            query.append(f"v={v}")
-        url = f"/ws/tables/{table}" + ("?" + "&".join(query) if query else "")
-        self.ws: Any = client.websocket_connect(url)
-        self.ws.__enter__()
+    def __init__(self, v: int = 0) -> None:
         self.v = v
         self.view: dict[str, Any] | None = None
         self.a = 0
         self.seen: list[dict[str, Any]] = []
-        self.open = True
-        Player.opened.append(self)
 
-    def close(self) -> None:
-        if self.open:
-            self.open = False
-            self.ws.__exit__(None, None, None)
+    def receive_text(self, timeout: float) -> str | None:
+        """The next text frame, or None when the server closed the connection."""
+        raise NotImplementedError
+
+    def send_text(self, text: str) -> None:
+        raise NotImplementedError
 
     def recv(self, timeout: float = 5.0) -> dict[str, Any]:
-        ws = self.ws
-
-        async def get() -> Any:
-            with anyio.fail_after(timeout):
-                return await ws._send_rx.receive()
-
-        message = ws.portal.call(get)
-        if message["type"] == "websocket.close":
-            return {"t": "close", "d": {"code": message.get("code")}}
-        msg: dict[str, Any] = json.loads(message["text"])
+        text = self.receive_text(timeout)
+        if text is None:
+            return {"t": "close", "d": {"code": getattr(self, "close_code", None)}}
+        msg: dict[str, Any] = json.loads(text)
         self.seen.append(msg)
         if msg["t"] in ("full", "ev"):
             self.v = msg["d"]["v"]
@@ -72,7 +59,7 @@ class Player:
             self.recv(timeout)
 
     def send(self, t: str, d: dict[str, Any] | None = None) -> None:
-        self.ws.send_text(json.dumps({"t": t, "d": d or {}}))
+        self.send_text(json.dumps({"t": t, "d": d or {}}))
 
     def act(self, action: str, v: int | None = None) -> int:
         self.a += 1
@@ -87,6 +74,48 @@ class Player:
             if msg["t"] == "ack" and msg["d"]["a"] == a:
                 return msg
             assert msg["t"] != "err", msg
+
+
+class Player(Connection):
+    """A connection through Starlette's in-process test client."""
+
+    opened: list[Player] = []  # noqa: RUF012 - closed by the client fixture at teardown
+
+    def __init__(self, client: TestClient, table: str, token: str | None = None, v: int = 0):
+        super().__init__(v)
+        query = []
+        if token is not None:
+            query.append(f"token={token}")
+        if v:
+            query.append(f"v={v}")
+        url = f"/ws/tables/{table}" + ("?" + "&".join(query) if query else "")
+        self.ws: Any = client.websocket_connect(url)
+        self.ws.__enter__()
+        self.open = True
+        self.close_code: int | None = None
+        Player.opened.append(self)
+
+    def close(self) -> None:
+        if self.open:
+            self.open = False
+            self.ws.__exit__(None, None, None)
+
+    def receive_text(self, timeout: float) -> str | None:
+        ws = self.ws
+
+        async def get() -> Any:
+            with anyio.fail_after(timeout):
+                return await ws._send_rx.receive()
+
+        message = ws.portal.call(get)
+        if message["type"] == "websocket.close":
+            self.close_code = message.get("code")
+            return None
+        text: str = message["text"]
+        return text
+
+    def send_text(self, text: str) -> None:
+        self.ws.send_text(text)
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -107,7 +136,7 @@ def join(client: TestClient, table: str, name: str = "Beto", seat: int | None = 
     return token
 
 
-def settle(players: list[Player], timeout: float = 5.0) -> Player | None:
+def settle(players: list[Connection], timeout: float = 5.0) -> Connection | None:
     """Read until every player has seen the same version and one of them is to act (returned),
     or the match is over (None)."""
     for p in players:
@@ -127,7 +156,7 @@ def settle(players: list[Player], timeout: float = 5.0) -> Player | None:
         players[0].until("ev", timeout)
 
 
-def step(players: list[Player], choose: Any, timeout: float = 5.0) -> bool:
+def step(players: list[Connection], choose: Any, timeout: float = 5.0) -> bool:
     """Let whoever is to act play ``choose(legal)``; False once the match is over.
 
     Reads until every player has seen the same version and one of them is to act (a deal or a

@@ -11,14 +11,13 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from server.helpers import settle, step
+from server.helpers import Connection, settle, step
 
 
 def free_port() -> int:
@@ -70,45 +69,21 @@ class Server:
             self.proc.stderr.close()
 
 
-class Remote:
-    """The test helper's Player over a real socket (the ``websockets`` client)."""
+class Remote(Connection):
+    """A connection to a real server process (the ``websockets`` client)."""
 
     def __init__(self, server: Server, table: str, token: str | None, v: int = 0) -> None:
+        super().__init__(v)
         url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?v={v}"
         if token:
             url += f"&token={token}"
         self.ws: ClientConnection = connect(url, max_size=65536, open_timeout=5).__enter__()
-        self.v = v
-        self.view: dict[str, Any] | None = None
-        self.a = 0
-        self.seen: list[dict[str, Any]] = []
 
-    def recv(self, timeout: float = 5.0) -> dict[str, Any]:
-        msg: dict[str, Any] = json.loads(self.ws.recv(timeout))
-        self.seen.append(msg)
-        if msg["t"] in ("full", "ev"):
-            self.v = msg["d"]["v"]
-            self.view = msg["d"]["view"]
-        return msg
+    def receive_text(self, timeout: float) -> str | None:
+        return str(self.ws.recv(timeout))
 
-    def until(self, t: str, timeout: float = 5.0) -> dict[str, Any]:
-        while True:
-            msg = self.recv(timeout)
-            if msg["t"] == t:
-                return msg
-
-    def catch_up(self, v: int, timeout: float = 5.0) -> None:
-        while self.v < v:
-            self.recv(timeout)
-
-    def play(self, action: str) -> dict[str, Any]:
-        self.a += 1
-        self.ws.send(json.dumps({"t": "act", "d": {"a": self.a, "v": self.v, "action": action}}))
-        while True:
-            msg = self.recv()
-            if msg["t"] == "ack" and msg["d"]["a"] == self.a:
-                return msg
-            assert msg["t"] != "err", msg
+    def send_text(self, text: str) -> None:
+        self.ws.send(text)
 
     def close(self) -> None:
         self.ws.__exit__(None, None, None)
@@ -127,10 +102,10 @@ def test_sigkill_mid_hand_and_restart(tmp_path: Path) -> None:
         beto_token = r.json()["token"]
         ana = Remote(server, t["table"], t["token"])
         beto = Remote(server, t["table"], beto_token)
-        players = [ana, beto]
+        players: list[Connection] = [ana, beto]
         for _ in range(3):
-            step(players, lambda legal: legal[0])  # type: ignore[arg-type]
-        settle(players)  # type: ignore[arg-type]
+            step(players, lambda legal: legal[0])
+        settle(players)
         assert ana.view is not None and ana.view["phase"] == "play"
         before = {0: (ana.v, ana.view), 2: (beto.v, beto.view)}
         acked = ana.v
@@ -152,11 +127,11 @@ def test_sigkill_mid_hand_and_restart(tmp_path: Path) -> None:
         # Both come back with their last version and play on; the bots resume too.
         ana = Remote(server, t["table"], t["token"], v=acked)
         beto = Remote(server, t["table"], beto_token, v=acked)
-        players = [ana, beto]
+        players: list[Connection] = [ana, beto]
         ana.view, beto.view = before[0][1], before[2][1]
         start_hand = ana.view["hand"]
         for _ in range(30):
-            if not step(players, lambda legal: legal[0]):  # type: ignore[arg-type]
+            if not step(players, lambda legal: legal[0]):
                 break
         assert ana.view["hand"] > start_hand  # a whole hand finished, bots included
         history = httpx.get(f"{server.base}/api/tables/{t['table']}/hands/{start_hand}.toml")
