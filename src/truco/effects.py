@@ -156,7 +156,6 @@ def add_points(
 
 def end_hand(s: Work, team: int, points: int, reason: str, ev: list[Event]) -> None:
     """The hand's truco part went to ``team`` for ``points``."""
-    s[F_TRUCO_CALL] = s[F_TANTO_CALL] = None
     if not s[F_FLOR_DONE] and not s[F_TRICK]:
         _score_unsung_flores(s, ev)
         if s[F_PHASE] != PLAYING:  # the flor ended the match

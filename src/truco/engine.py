@@ -31,6 +31,7 @@ from truco.legal import (
     envido_primero_allowed,
     legal_of,
     must_sing_flor,
+    seat_to_act,
     tapada_allowed,
 )
 from truco.state import (
@@ -102,13 +103,7 @@ def to_act(state: State) -> int | None:
     phase = state.phase
     if phase != PLAYING:
         return None if phase == OVER else CHANCE
-    call = state.tanto_call
-    if call is not None:
-        return call[2]
-    call = state.truco_call
-    if call is not None:
-        return call[2]
-    return state.turn
+    return seat_to_act(state)
 
 
 def outcome(state: State) -> Outcome | None:

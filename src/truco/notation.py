@@ -27,7 +27,7 @@ from truco.engine import HAND_SIZE, apply, to_act
 from truco.errors import IllegalActionError, NotationError, RulesError, TrucoError
 from truco.events import Event, HandEnded
 from truco.rules import OPTION_NAMES, Rules, from_options
-from truco.state import PLAY, State, new_match
+from truco.state import DEAL, PLAY, State, new_match
 
 UNSEEN = "??"
 _FIELDS = ("score", "mano", "hands", "actions")
@@ -281,7 +281,7 @@ def states(history: HandHistory) -> Iterator[tuple[State, tuple[Event, ...]]]:
         state = new_match(history.rules, mano=history.mano, score=history.score)
     except RulesError as exc:
         raise NotationError(str(exc)) from None
-    if state.phase != 0:
+    if state.phase != DEAL:
         raise NotationError(f"the match is already over at score {list(history.score)}")
     hands = tuple(tuple(c for c in hand if c is not None) for hand in history.hands)
     state, events = apply(state, Deal(hands))

@@ -13,7 +13,7 @@ from truco.actions import Action, Verb
 from truco.cards import Card
 from truco.engine import legal_actions, to_act
 from truco.rules import Rules
-from truco.state import FLOR_KIND, State
+from truco.state import FLOR_KIND, PLAY, State
 
 PlayView = tuple[int, Card | None, bool]
 """A card on the table as the viewer sees it: (seat, card or None if face down, face_down)."""
@@ -86,7 +86,7 @@ def observe(state: State, seat: int | None) -> SeatView:
     if seat is not None and not 0 <= seat < state.rules.players:
         raise ValueError(f"there is no seat {seat} at a table of {state.rules.players}")
     actor = to_act(state)
-    hand_over = state.phase != 1
+    hand_over = state.phase != PLAY
     tanto = state.tanto_call
     own_flor = state.flores[seat] if seat is not None else -1
     return SeatView(
