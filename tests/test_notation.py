@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from truco import notation
-from truco.actions import PLAY, SIMPLE, TAPADA, Action, Verb
+from truco.actions import DISCARD, PLAY, SIMPLE, TAPADA, Action, Verb
 from truco.cards import DECK, Card, format_cards, parse_cards
 from truco.errors import IllegalActionError, NotationError, TrucoError
 from truco.notation import HandHistory, dumps, loads, parse_action_line, replay, replay_text
 from truco.rules import Rules
 
-ALL_ACTIONS = (*PLAY, *TAPADA, *SIMPLE.values())
+ALL_ACTIONS = (*PLAY, *TAPADA, *DISCARD, *SIMPLE.values())
 
 # Mano (seat 0) 1e 4c 5o: 5 envido points; pie 7o 6c 12b: 7.
 GOOD = """\
@@ -86,7 +86,7 @@ def test_card_values() -> None:
 
 
 def test_every_action_round_trips() -> None:
-    assert len(ALL_ACTIONS) == len(set(ALL_ACTIONS)) == 80 + len(Verb) - 2
+    assert len(ALL_ACTIONS) == len(set(ALL_ACTIONS)) == 120 + len(Verb) - 3
     for action in ALL_ACTIONS:
         text = str(action)
         assert Action.parse(text) is action

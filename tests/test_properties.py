@@ -20,9 +20,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from truco import notation
-from truco.actions import MAZO, PLAY, SIMPLE, TAPADA, Action, Deal, Verb
+from truco.actions import DISCARD, MAZO, PLAY, SIMPLE, TAPADA, Action, Deal, Verb
 from truco.cards import DECK, Card
-from truco.engine import CHANCE, apply, check, deal, is_legal, legal_actions, outcome, to_act
+from truco.engine import (
+    CHANCE,
+    apply,
+    check,
+    deal,
+    hand_sizes,
+    is_legal,
+    legal_actions,
+    outcome,
+    to_act,
+)
 from truco.errors import IllegalActionError
 from truco.events import CardPlayed, CardsDealt, Event, visible_to
 from truco.rules import (
@@ -34,13 +44,13 @@ from truco.rules import (
     Rules,
     TapadaMode,
 )
-from truco.state import DEAL, OVER, State, new_match
+from truco.state import DEAL, OVER, State, first_to_reach, new_match
 from truco.state import PLAY as PLAYING
 from truco.view import observe, visible_cards
 
-ALL_ACTIONS: tuple[Action, ...] = (*PLAY, *TAPADA, *SIMPLE.values())
-"""Every action there is: 40 plays, 40 tapadas and each call or answer verb."""
-assert len(ALL_ACTIONS) == 80 + len(Verb) - 2
+ALL_ACTIONS: tuple[Action, ...] = (*PLAY, *TAPADA, *DISCARD, *SIMPLE.values())
+"""Every action there is: 40 plays, 40 tapadas, 40 discards and each call or answer verb."""
+assert len(ALL_ACTIONS) == 120 + len(Verb) - 3
 
 ILLEGAL_SAMPLE = 5
 """Illegal actions tried at each step (all of them at the match's first action)."""
@@ -62,11 +72,31 @@ rules_strategy = st.builds(
 )
 
 
+variant_rules_strategy = st.builds(
+    lambda variant, flor, **options: Rules(
+        variant=variant, flor=flor and variant != "destantado", **options
+    ),
+    variant=st.sampled_from(("pata_de_gallo", "destantado", "pica_pica")),
+    target=st.sampled_from(TARGETS),
+    flor=st.booleans(),
+    falta=st.sampled_from(get_args(FaltaMode)),
+    tapada=st.sampled_from(get_args(TapadaMode)),
+    envido_until=st.sampled_from(get_args(EnvidoUntil)),
+    envido_primero=st.sampled_from(get_args(EnvidoPrimero)),
+    mazo_envido_penalty=st.booleans(),
+    match_end=st.sampled_from(get_args(MatchEnd)),
+    pica_from=st.integers(1, 10),
+    pica_margin=st.integers(1, 10),
+    porotos=st.integers(1, 15),
+)
+"""The three-player variants and pica-pica, over the same options."""
+
+
 @dataclass(frozen=True)
 class Setup:
     rules: Rules
     mano: int
-    score: tuple[int, int]
+    score: tuple[int, ...]
     seed: int
     mazo_rate: float
     """How often a drawn mazo is kept (1: uniform play; less: longer hands)."""
@@ -75,11 +105,16 @@ class Setup:
 
 
 @st.composite
-def setups(draw: Callable[..., Any]) -> Setup:
-    rules = draw(rules_strategy)
+def setups(draw: Callable[..., Any], rules_from: Any = rules_strategy) -> Setup:
+    rules = draw(rules_from)
     mano = draw(st.integers(0, rules.players - 1))
-    below = st.integers(0, rules.target - 1)
-    score = draw(st.one_of(st.just((0, 0)), st.tuples(below, below)))
+    n = rules.scorers
+    if rules.variant == "destantado":
+        start = (rules.porotos,) * n
+        score = draw(st.one_of(st.just(start), st.tuples(*[st.integers(1, 20)] * n)))
+    else:
+        below = st.integers(0, rules.target - 1)
+        score = draw(st.one_of(st.just((0,) * n), st.tuples(*[below] * n)))
     seed = draw(st.integers(0, 2**32 - 1))
     mazo_rate = draw(st.sampled_from((1.0, 0.3, 0.05)))
     flores = draw(st.booleans())
@@ -94,19 +129,36 @@ def played_cards(state: State) -> list[tuple[int, Card, bool]]:
     return [p for trick in (*state.tricks, state.plays) for p in trick]
 
 
+def discarded(state: State, seat: int) -> list[Card]:
+    return [
+        a.card
+        for who, a in state.log
+        if who == seat and a.verb is Verb.DISCARD and a.card is not None
+    ]
+
+
 def check_cards(state: State) -> None:
-    """The deal is 3 distinct cards a seat; held + played is exactly what each seat was dealt."""
+    """The deal is distinct cards, 3 a seat (4 for the pie of pata de gallo, none for those who
+    sit out a pica-pica hand); held + played + put away is exactly what each seat was dealt."""
     if not state.hand_no:
         return
     players = state.rules.players
     dealt = [c for hand in state.dealt for c in hand]
-    assert all(len(hand) == 3 for hand in state.dealt)
-    assert len(dealt) == len(set(dealt)) == 3 * players
+    sizes = sorted(len(hand) for hand in state.dealt)
+    variant = state.rules.variant
+    if variant == "pata_de_gallo":
+        assert sizes == [3, 3, 4]
+    elif variant == "pica_pica" and state.pica >= 0:
+        assert sizes == [0, 0, 0, 0, 3, 3]
+        assert state.retired | 1 << state.mano | 1 << (state.mano + 3) % 6 == 63
+    else:
+        assert sizes == [3] * players
+    assert len(dealt) == len(set(dealt)) == sum(sizes)
     assert all(c in DECK for c in dealt)
     played = played_cards(state)
     assert len({c for _, c, _ in played}) == len(played), "a card was played twice"
     for seat in range(players):
-        own_played = [c for s, c, _ in played if s == seat]
+        own_played = [c for s, c, _ in played if s == seat] + discarded(state, seat)
         assert sorted(state.hands[seat] + tuple(own_played)) == sorted(state.dealt[seat])
 
 
@@ -152,8 +204,8 @@ def check_views(state: State) -> None:
         assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))}"
         assert view.legal == (legal_actions(state) if actor == seat else ())
         for who, text in view.history:
-            if who != seat and text.startswith("tapada"):
-                assert text == "tapada ??"
+            if who != seat and text.startswith(("tapada", "discard")):
+                assert text.endswith(" ??")
     spectator = observe(state, None)
     assert spectator.hand == ()
     assert spectator.tantos is None and spectator.flor is None
@@ -161,8 +213,8 @@ def check_views(state: State) -> None:
     leaked = visible_cards(spectator) - public
     assert not leaked, f"a spectator sees {sorted(map(str, leaked))}"
     for _, text in spectator.history:
-        if text.startswith("tapada"):
-            assert text == "tapada ??"
+        if text.startswith(("tapada", "discard")):
+            assert text.endswith(" ??")
 
 
 def check_events(events: tuple[Event, ...], players: int) -> None:
@@ -177,27 +229,41 @@ def check_events(events: tuple[Event, ...], players: int) -> None:
 
 
 def check_score(before: State, after: State) -> None:
-    """Scores never go down; within a hand they grow with the hand's points."""
-    assert all(a >= b for a, b in zip(after.score, before.score, strict=True))
+    """Scores never go down (destantado piles never below 0, and only porotos passed to
+    others make them grow); within a hand they change with the hand's points."""
+    if before.rules.variant == "destantado":
+        assert all(p >= 0 for p in after.score)
+        gave = sum(b - a for a, b in zip(after.score, before.score, strict=True) if a < b)
+        got = sum(a - b for a, b in zip(after.score, before.score, strict=True) if a > b)
+        assert got <= 2 * gave or min(after.score) == 0, "porotos out of nowhere"
+    else:
+        assert all(a >= b for a, b in zip(after.score, before.score, strict=True))
     if before.phase == PLAYING:
         gained = tuple(a - b for a, b in zip(after.score, before.score, strict=True))
         hand_gain = tuple(a - b for a, b in zip(after.hand_points, before.hand_points, strict=True))
         assert gained == hand_gain
 
 
-def check_match_end(state: State, first_to_reach: int) -> None:
+def reached_now(state: State) -> list[int]:
+    """The teams (or players) at the target now; in destantado, those with an empty pile."""
+    if state.rules.variant == "destantado":
+        return [p for p, points in enumerate(state.score) if points <= 0]
+    return [p for p, points in enumerate(state.score) if points >= state.rules.target]
+
+
+def check_match_end(state: State, first: int) -> None:
     """The match ends exactly when a team reaches the target (or at that hand's end)."""
-    target = state.rules.target
-    reached = [t for t, p in enumerate(state.score) if p >= target]
-    if state.rules.match_end == "at_reach":
+    reached = reached_now(state)
+    if state.rules.match_end == "at_reach" or state.rules.variant == "destantado":
         if reached:
             assert state.phase == OVER
-            assert reached == [state.winner]
+            assert state.winner in reached
+            assert state.winner == first_to_reach(state.rules, state.score, state.mano)
         else:
             assert state.phase != OVER
     else:  # end_of_hand: the hand is played out; the first team to reach wins
         if state.phase == OVER:
-            assert reached and state.winner == first_to_reach
+            assert reached and state.winner == first
         elif state.phase == DEAL:
             assert not reached
     if state.phase != OVER:
@@ -219,6 +285,14 @@ def check_illegal(state: State, rng: Random, every: bool) -> None:
             apply(state, action)
     if state.phase != DEAL:
         some = Deal(tuple(DECK[3 * s : 3 * s + 3] for s in range(state.rules.players)))
+        with pytest.raises(IllegalActionError):
+            apply(state, some)
+    else:
+        sizes = hand_sizes(state)
+        wrong = tuple(DECK[4 * s : 4 * s + (3 if n == 4 else n + 1)] for s, n in enumerate(sizes))
+        with pytest.raises(IllegalActionError, match="must get"):
+            apply(state, Deal(wrong))
+    if state.phase != DEAL:
         with pytest.raises(IllegalActionError):
             apply(state, some)
         with pytest.raises(IllegalActionError):
@@ -289,19 +363,19 @@ def choose(legal: tuple[Action, ...], rng: Random, mazo_rate: float) -> Action:
 def play_match(setup: Setup, max_steps: int = 20_000) -> State:
     rng = Random(setup.seed)
     state = new_match(setup.rules, mano=setup.mano, score=setup.score)
-    first_to_reach = -1
+    first = -1
     hands = 0
     for _ in range(max_steps):
         check_cards(state)
         check_actor(state)
         check_views(state)
-        check_match_end(state, first_to_reach)
+        check_match_end(state, first)
         actor = to_act(state)
         if actor is None:
             break
         check_illegal(state, rng, every=state.hand_no == 1 and not state.log)
         if actor == CHANCE:
-            if setup.flores:
+            if setup.flores and setup.rules.variant == "standard":
                 chosen = flores_deal(setup.rules.players, rng)
                 check(state, chosen)
                 after, events = apply(state, chosen)
@@ -316,18 +390,19 @@ def play_match(setup: Setup, max_steps: int = 20_000) -> State:
             action = choose(legal_actions(state), rng, setup.mazo_rate)
             after, events = apply(state, action)
         check_score(state, after)
-        if first_to_reach < 0:
-            reached = [t for t, p in enumerate(after.score) if p >= setup.rules.target]
-            assert len(reached) <= 1, "two teams reached the target with one action"
-            first_to_reach = reached[0] if reached else -1
+        if first < 0:
+            reached = reached_now(after)
+            if not setup.rules.individual:
+                assert len(reached) <= 1, "two teams reached the target with one action"
+            first = first_to_reach(setup.rules, after.score, after.mano) if reached else -1
         if state.phase == PLAYING and after.phase != PLAYING:
             check_history(after)
         state = after
     else:
         raise AssertionError(f"the match did not end in {max_steps} steps")
     assert state.phase == OVER
-    assert max(state.score) >= setup.rules.target
-    assert state.winner == first_to_reach
+    assert reached_now(state)
+    assert state.winner == first
     return state
 
 
@@ -354,6 +429,28 @@ def test_random_matches(setup: Setup) -> None:
 @given(setups())
 def test_random_matches_heavy(setup: Setup) -> None:
     play_match(setup)
+
+
+@FAST
+@given(setups(variant_rules_strategy))
+def test_random_variant_matches(setup: Setup) -> None:
+    play_match(setup)
+
+
+@pytest.mark.slow
+@HEAVY
+@given(setups(variant_rules_strategy))
+def test_random_variant_matches_heavy(setup: Setup) -> None:
+    play_match(setup)
+
+
+@pytest.mark.parametrize("variant", ["pata_de_gallo", "destantado", "pica_pica"])
+def test_fixed_seed_variant_matches(variant: str) -> None:
+    rules = Rules(variant=variant, tapada="always", falta="diferencia")  # type: ignore[arg-type]
+    start = rules.porotos if variant == "destantado" else 0
+    setup = Setup(rules, mano=0, score=(start,) * rules.scorers, seed=7, mazo_rate=0.3)
+    final = play_match(setup)
+    assert final.hand_no > 1
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

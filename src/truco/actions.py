@@ -32,13 +32,15 @@ class Verb(str, Enum):
     CONTRAFLOR_AL_RESTO = "contraflor-al-resto"
     CON_FLOR_QUIERO = "con-flor-quiero"
     CON_FLOR_ME_ACHICO = "con-flor-me-achico"
+    DISCARD = "discard"
 
     def __str__(self) -> str:
         return self.value
 
 
 class Action:
-    """A verb, and the card for ``play`` and ``tapada`` (None there: a card not seen).
+    """A verb, and the card for ``play``, ``tapada`` and ``discard`` (None there: a card not
+    seen).
 
     Actions are interned: ``Action(verb, card)`` always returns the one shared value for that
     pair, so they compare and hash by identity, which keeps the engine's legality check cheap.
@@ -53,7 +55,7 @@ class Action:
         if found is not None:
             return found
         verb = Verb(verb)
-        takes_card = verb is Verb.PLAY or verb is Verb.TAPADA
+        takes_card = verb in _CARD_VERBS
         if card is not None and not takes_card:
             raise NotationError(f"{verb.value} takes no card")
         the_card = (
@@ -74,7 +76,7 @@ class Action:
         return (Action, (self.verb, self.card))
 
     def __str__(self) -> str:
-        if self.verb is Verb.PLAY or self.verb is Verb.TAPADA:
+        if self.verb in _CARD_VERBS:
             return f"{self.verb.value} {'??' if self.card is None else self.card}"
         return f"{self.verb.value}"
 
@@ -90,13 +92,13 @@ class Action:
         verb = _VERBS.get(words[0].lower())
         if verb is None:
             raise NotationError(f"unknown verb {words[0]!r} in {text!r}")
-        if verb is Verb.PLAY or verb is Verb.TAPADA:
+        if verb in _CARD_VERBS:
             if len(words) != 2:
                 raise NotationError(
                     f"{verb.value} takes one card, as in '{verb.value} 1e': {text!r}"
                 )
             card = Card.parse(words[1])
-            return PLAY[card] if verb is Verb.PLAY else TAPADA[card]
+            return _BY_CARD[verb][card]
         if len(words) != 1:
             raise NotationError(f"{verb.value} takes no argument: {text!r}")
         return SIMPLE[verb]
@@ -104,10 +106,14 @@ class Action:
 
 _INTERNED: dict[tuple[Verb, Card | None], Action] = {}
 _VERBS = {v.value: v for v in Verb}
+_CARD_VERBS = frozenset((Verb.PLAY, Verb.TAPADA, Verb.DISCARD))
 
 PLAY: tuple[Action, ...] = tuple(Action(Verb.PLAY, c) for c in DECK)
 TAPADA: tuple[Action, ...] = tuple(Action(Verb.TAPADA, c) for c in DECK)
-SIMPLE: dict[Verb, Action] = {v: Action(v) for v in Verb if v not in (Verb.PLAY, Verb.TAPADA)}
+DISCARD: tuple[Action, ...] = tuple(Action(Verb.DISCARD, c) for c in DECK)
+"""Pata de gallo: the pie puts one of his four cards away."""
+_BY_CARD = {Verb.PLAY: PLAY, Verb.TAPADA: TAPADA, Verb.DISCARD: DISCARD}
+SIMPLE: dict[Verb, Action] = {v: Action(v) for v in Verb if v not in _CARD_VERBS}
 
 TRUCO = SIMPLE[Verb.TRUCO]
 RETRUCO = SIMPLE[Verb.RETRUCO]

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from truco import envido as tantos
 from truco.actions import Verb
-from truco.cards import envido_cards
+from truco.cards import Card, envido_cards, envido_points, flor_points
 from truco.events import (
     Answered,
     Called,
     CardsShown,
+    Discarded,
     Event,
     HandEnded,
     MatchEnded,
@@ -32,9 +33,13 @@ from truco.state import (
     F_FLOR_DONE,
     F_FLORES,
     F_HAND_POINTS,
+    F_HANDS,
+    F_LOG,
     F_MANO,
+    F_NEXT_PICA,
     F_OWNER,
     F_PHASE,
+    F_PICA,
     F_PLAYS,
     F_REACHED,
     F_RESULTS,
@@ -55,6 +60,7 @@ from truco.state import (
     OVER,
     Play,
     Work,
+    first_to_reach,
 )
 from truco.state import (
     PLAY as PLAYING,
@@ -119,7 +125,12 @@ def end_trick(s: Work, ev: list[Event]) -> None:
     s[F_RESULTS] = results
     s[F_TRICKS] = s[F_TRICKS] + (plays,)
     s[F_PLAYS] = ()
-    winner = hand_winner(results, teams[s[F_MANO]])
+    if s[F_RULES].variant == "destantado":
+        from truco import destantado  # a late import: it builds on this module
+
+        winner = destantado.hand_winner(s)
+    else:
+        winner = hand_winner(results, teams[s[F_MANO]])
     if winner is not None:
         end_hand(s, winner, s[F_TRUCO], "truco", ev)
         return
@@ -142,6 +153,9 @@ def add_points(
 ) -> None:
     """Add points to a team; the match may end here, in the middle of a hand (then the hand's
     truco part has no winner unless these points are the ones that decided it)."""
+    if s[F_RULES].individual:
+        _add_individual(s, team, points, reason, ev, truco_winner)
+        return
     score = s[F_SCORE]
     score = (*score[:team], score[team] + points, *score[team + 1 :])
     s[F_SCORE] = score
@@ -154,8 +168,72 @@ def add_points(
             finish_hand(s, truco_winner, ev)
 
 
+def _add_individual(
+    s: Work, team: int, points: int, reason: str, ev: list[Event], truco_winner: int
+) -> None:
+    """Pata de gallo: what a side wins is scored by each of its players."""
+    score = list(s[F_SCORE])
+    hand_points = list(s[F_HAND_POINTS])
+    teams = s[F_TEAMS]
+    for seat in range(len(teams)):
+        if teams[seat] == team:
+            score[seat] += points
+            hand_points[seat] += points
+            ev.append(_new(Scored, (seat, points, reason)))
+    s[F_SCORE] = tuple(score)
+    s[F_HAND_POINTS] = tuple(hand_points)
+    if s[F_REACHED] < 0:
+        reached = first_to_reach(s[F_RULES], s[F_SCORE], s[F_MANO])
+        if reached >= 0:
+            s[F_REACHED] = reached
+            if s[F_RULES].match_end == "at_reach":
+                finish_hand(s, truco_winner, ev)
+
+
+def side_scores(s: Work) -> tuple[int, ...]:
+    """The score of each side, for the falta: where players score on their own (pata de gallo),
+    a side counts as far as its best player has got."""
+    score: tuple[int, ...] = s[F_SCORE]
+    if not s[F_RULES].individual:
+        return score
+    teams = s[F_TEAMS]
+    best = [0, 0]
+    for seat, points in enumerate(score):
+        best[teams[seat]] = max(best[teams[seat]], points)
+    return tuple(best)
+
+
+def kept_cards(s: Work, seat: int) -> tuple[Card, ...]:
+    """The cards a seat was dealt and kept: the pie's four less the one he put away."""
+    dealt: tuple[Card, ...] = s[F_DEALT][seat]
+    if len(dealt) > 3:
+        for who, action in s[F_LOG]:
+            if who == seat and action.verb is Verb.DISCARD:
+                return tuple([c for c in dealt if c != action.card])
+    return dealt
+
+
+def discard(s: Work, seat: int, card: Card, ev: list[Event]) -> None:
+    """Pata de gallo: the pie keeps three of his four cards; his tantos count from those."""
+    hands = s[F_HANDS]
+    kept = tuple([c for c in hands[seat] if c != card])
+    s[F_HANDS] = (*hands[:seat], kept, *hands[seat + 1 :])
+    tantos_, flores = s[F_TANTOS], s[F_FLORES]
+    s[F_TANTOS] = (*tantos_[:seat], envido_points(kept), *tantos_[seat + 1 :])
+    if s[F_RULES].flor:
+        flor = flor_points(kept)
+        s[F_FLORES] = (*flores[:seat], -1 if flor is None else flor, *flores[seat + 1 :])
+    s[F_TANTO_CALL] = None
+    ev.append(_new(Discarded, (seat,)))
+
+
 def end_hand(s: Work, team: int, points: int, reason: str, ev: list[Event]) -> None:
     """The hand's truco part went to ``team`` for ``points``."""
+    if s[F_RULES].variant == "destantado":
+        from truco import destantado  # a late import: it builds on this module
+
+        destantado.settle(s, team, ev)
+        return
     if not s[F_FLOR_DONE] and not s[F_TRICK]:
         _score_unsung_flores(s, ev)
         if s[F_PHASE] != PLAYING:  # the flor ended the match
@@ -175,7 +253,7 @@ def _score_unsung_flores(s: Work, ev: list[Event]) -> None:
         if flores[seat] >= 0 and not (retired >> seat) & 1 and team not in scored:
             scored.append(team)
             s[F_FLOR_DONE] = True
-            s[F_SHOWN] = s[F_SHOWN] + ((seat, s[F_DEALT][seat]),)
+            s[F_SHOWN] = s[F_SHOWN] + ((seat, kept_cards(s, seat)),)
             add_points(s, team, s[F_RULES].flor_value, "flor", ev)
             if s[F_PHASE] != PLAYING:
                 return
@@ -192,12 +270,31 @@ def finish_hand(s: Work, truco_winner: int, ev: list[Event]) -> None:
         ev.append(_new(MatchEnded, (s[F_REACHED], s[F_SCORE])))
     else:
         s[F_PHASE] = DEAL
+        s[F_NEXT_PICA] = _next_pica(s)
+
+
+def _next_pica(s: Work) -> int:
+    """Pica-pica: after a hand of everyone, a round of three 1v1 hands while the leading team
+    is between ``pica_from`` and the target less ``pica_margin``; after a round, everyone."""
+    pica = s[F_PICA]
+    if pica >= 0:
+        return pica + 1 if pica < 2 else -1
+    rules = s[F_RULES]
+    if rules.variant != "pica_pica":
+        return -1
+    lead = max(s[F_SCORE])
+    return 0 if rules.pica_from <= lead <= rules.target - rules.pica_margin else -1
 
 
 # --- truco ------------------------------------------------------------------------------------
 
 
 def call_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    if s[F_RULES].variant == "destantado":
+        from truco import destantado  # a late import: it builds on this module
+
+        destantado.call_truco(s, seat, verb, ev)
+        return
     pending = s[F_TRUCO_CALL]
     if pending is not None:  # a raise given as an answer accepts the pending bet first
         s[F_TRUCO] = pending[0]
@@ -207,6 +304,11 @@ def call_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
 
 
 def answer_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    if s[F_RULES].variant == "destantado":
+        from truco import destantado  # a late import: it builds on this module
+
+        destantado.answer_truco(s, seat, verb, ev)
+        return
     level, caller, _ = s[F_TRUCO_CALL]
     ev.append(_new(Answered, (seat, verb)))
     s[F_TRUCO_CALL] = None
@@ -218,6 +320,11 @@ def answer_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
 
 
 def mazo(s: Work, seat: int, ev: list[Event]) -> None:
+    if s[F_RULES].variant == "destantado":
+        from truco import destantado  # a late import: it builds on this module
+
+        destantado.mazo(s, seat, ev)
+        return
     ev.append(_new(WentToMazo, (seat,)))
     retired = s[F_RETIRED] | 1 << seat
     s[F_RETIRED] = retired
@@ -252,6 +359,11 @@ def mazo(s: Work, seat: int, ev: list[Event]) -> None:
 
 
 def call_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    if s[F_RULES].variant == "destantado":
+        from truco import destantado  # a late import: it builds on this module
+
+        destantado.call_envido(s, seat, verb, ev)
+        return
     ev.append(_new(Called, (seat, verb)))
     s[F_CHAIN] = s[F_CHAIN] + (verb,)
     # A flor still to be sung goes before any envido: its holder (of either side) answers
@@ -273,6 +385,11 @@ def next_flor_holder(s: Work, seat: int, *, any_team: bool) -> int:
 
 
 def answer_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    if s[F_RULES].variant == "destantado":
+        from truco import destantado  # a late import: it builds on this module
+
+        destantado.answer_envido(s, seat, verb, ev)
+        return
     if verb in ENVIDO_VERBS:  # a raise accepts and raises
         call_envido(s, seat, verb, ev)
         return
@@ -289,10 +406,10 @@ def answer_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
     team = teams[winner]
     if chain[-1] is Verb.FALTA_ENVIDO:
         before = tantos.chain_value(chain[:-1])
-        points = tantos.falta_value(s[F_RULES], s[F_SCORE], team, rival_team(s, team), before)
+        points = tantos.falta_value(s[F_RULES], side_scores(s), team, rival_team(s, team), before)
     else:
         points = tantos.chain_value(chain)
-    s[F_SHOWN] = s[F_SHOWN] + ((winner, envido_cards(s[F_DEALT][winner])),)
+    s[F_SHOWN] = s[F_SHOWN] + ((winner, envido_cards(kept_cards(s, winner))),)
     add_points(s, team, points, "envido", ev)
 
 
@@ -304,11 +421,16 @@ def rival_team(s: Work, team: int) -> int:
     raise AssertionError("a table has two sides")
 
 
-def declare(s: Work, points: tuple[int, ...], ev: list[Event], *, flor: bool) -> int:
-    """Declarations in order from the mano among the seats still in (with flor, its holders)."""
+def declare(
+    s: Work, points: tuple[int, ...], ev: list[Event], *, flor: bool, among: int = -1
+) -> int:
+    """Declarations in order from the mano among the seats still in (with flor, its holders;
+    with ``among``, a bit set, only those seats)."""
     order = active_from(s, s[F_MANO])
     if flor:
         order = [x for x in order if points[x] >= 0]
+    if among >= 0:
+        order = [x for x in order if (among >> x) & 1]
     winner, said = tantos.declare(order, points, s[F_TEAMS])
     declared = s[F_DECLARED]
     for seat, value in said:
@@ -331,7 +453,7 @@ def sing_flor(s: Work, seat: int, ev: list[Event]) -> None:
     rival = next_flor_holder(s, seat, any_team=False)
     if rival < 0:
         s[F_FLOR_DONE] = True
-        s[F_SHOWN] = s[F_SHOWN] + ((seat, s[F_DEALT][seat]),)
+        s[F_SHOWN] = s[F_SHOWN] + ((seat, kept_cards(s, seat)),)
         add_points(s, teams[seat], s[F_RULES].flor_value, "flor", ev)
     else:
         s[F_TANTO_CALL] = (FLOR_KIND, seat, rival)
@@ -351,7 +473,7 @@ def answer_flor(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
     s[F_TANTO_CALL] = None
     s[F_FLOR_DONE] = True
     if verb is Verb.CON_FLOR_ME_ACHICO:
-        s[F_SHOWN] = s[F_SHOWN] + ((caller, s[F_DEALT][caller]),)
+        s[F_SHOWN] = s[F_SHOWN] + ((caller, kept_cards(s, caller)),)
         add_points(s, teams[caller], rules.flor_achico_value, "flor", ev)
         return
     if verb is Verb.NO_QUIERO:
@@ -371,6 +493,6 @@ def answer_flor(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         points = rules.contraflor_value
     else:
         before = rules.contraflor_value if Verb.CONTRAFLOR in chain else rules.flor_quiero_value
-        points = tantos.falta_value(rules, s[F_SCORE], team, rival_team(s, team), before)
-    s[F_SHOWN] = s[F_SHOWN] + ((winner, s[F_DEALT][winner]),)
+        points = tantos.falta_value(rules, side_scores(s), team, rival_team(s, team), before)
+    s[F_SHOWN] = s[F_SHOWN] + ((winner, kept_cards(s, winner)),)
     add_points(s, team, points, "flor", ev)

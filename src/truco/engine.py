@@ -36,6 +36,7 @@ from truco.legal import (
 )
 from truco.state import (
     DEAL,
+    DISCARD_KIND,
     F_HANDS,
     F_LEGAL,
     F_LOG,
@@ -50,6 +51,7 @@ from truco.state import (
     OVER,
     State,
     Work,
+    hand_teams,
 )
 from truco.state import (
     PLAY as PLAYING,
@@ -66,6 +68,7 @@ __all__ = [
     "deal",
     "envido_allowed",
     "envido_primero_allowed",
+    "hand_sizes",
     "is_legal",
     "legal_actions",
     "must_sing_flor",
@@ -146,6 +149,31 @@ def is_legal(state: State, action: Action | Deal, seat: int | None = None) -> bo
     return True
 
 
+def hand_sizes(state: State) -> tuple[int, ...]:
+    """How many cards each seat gets in the next deal: three; four for the pie in pata de gallo
+    (he puts one away); none for the seats that sit out a 1v1 hand of pica-pica."""
+    rules = state.rules
+    players = rules.players
+    variant = rules.variant
+    if variant == "standard" or variant == "destantado":
+        return (HAND_SIZE,) * players
+    mano, pie, opposite = _next_hand_seats(state)
+    if variant == "pata_de_gallo":
+        return tuple([HAND_SIZE + 1 if s == pie else HAND_SIZE for s in range(players)])
+    if opposite < 0:
+        return (HAND_SIZE,) * players
+    return tuple([HAND_SIZE if s in (mano, opposite) else 0 for s in range(players)])
+
+
+def _next_hand_seats(state: State) -> tuple[int, int, int]:
+    """The next hand's mano, the seat that plays last, and in a 1v1 hand of pica-pica the
+    mano's rival sitting opposite him (else -1)."""
+    players = state.rules.players
+    pica = state.next_pica
+    mano = (state.next_mano + pica) % players if pica > 0 else state.next_mano
+    return mano, (mano - 1) % players, (mano + players // 2) % players if pica >= 0 else -1
+
+
 def _check_deal(state: State, deal: Deal) -> None:
     if state.phase != DEAL:
         where = "the match is over" if state.phase == OVER else "a hand is being played"
@@ -154,9 +182,10 @@ def _check_deal(state: State, deal: Deal) -> None:
     if len(deal.hands) != players:
         raise IllegalActionError(f"cannot deal {len(deal.hands)} hands to {players} seats")
     seen: set[int] = set()
+    sizes = hand_sizes(state)
     for seat, hand in enumerate(deal.hands):
-        if len(hand) != HAND_SIZE:
-            raise IllegalActionError(f"seat {seat} must get {HAND_SIZE} cards, not {len(hand)}")
+        if len(hand) != sizes[seat]:
+            raise IllegalActionError(f"seat {seat} must get {sizes[seat]} cards, not {len(hand)}")
         for card in hand:
             if not isinstance(card, int) or not 0 <= card < 40:
                 raise IllegalActionError(f"seat {seat} was dealt {card!r}, which is not a card")
@@ -175,6 +204,8 @@ def deal(state: State, rng: Random) -> Transition:
     if state.phase != DEAL:
         _check_deal(state, Deal(()))
     random = rng.random
+    if state.rules.variant != "standard":
+        return _deal_sized(state, rng)
     used = 0
     picks = []
     for _ in range(state.rules.players):
@@ -193,18 +224,48 @@ def deal(state: State, rng: Random) -> Transition:
     )
 
 
+def _deal_sized(state: State, rng: Random) -> Transition:
+    """``deal`` for the variants, whose seats may get four cards or none."""
+    random = rng.random
+    used = 0
+    hands: list[tuple[Card, ...]] = []
+    for size in hand_sizes(state):
+        if not size:
+            hands.append(())
+            continue
+        while True:
+            i = int(random() * _N_HANDS)
+            mask = HAND_MASK[i]
+            if not mask & used:
+                break
+        used |= mask
+        hand = ALL_HANDS[i]
+        for _ in range(size - HAND_SIZE):
+            while True:
+                c = int(random() * 40)
+                if not (used >> c) & 1:
+                    break
+            used |= 1 << c
+            hand = tuple(sorted((*hand, DECK[c])))
+        hands.append(hand)
+    return _apply_deal(state, tuple(hands))
+
+
+def _apply_deal(state: State, hands: tuple[tuple[Card, ...], ...]) -> Transition:
+    flor = state.rules.flor
+    return _deal(
+        state,
+        hands,
+        tuple(envido_points(h) if len(h) == HAND_SIZE else 0 for h in hands),
+        tuple((flor_points(h) or -1) if flor and len(h) == HAND_SIZE else -1 for h in hands),
+    )
+
+
 def apply(state: State, action: Action | Deal) -> Transition:
     """Validate ``action`` for the seat to act and return the new state with its events."""
     if type(action) is Deal:
         _check_deal(state, action)
-        hands = tuple(tuple(DECK[c] for c in hand) for hand in action.hands)
-        flor = state.rules.flor
-        return _deal(
-            state,
-            hands,
-            tuple(envido_points(h) for h in hands),
-            tuple((flor_points(h) or -1) if flor else -1 for h in hands),
-        )
+        return _apply_deal(state, tuple(tuple(DECK[c] for c in hand) for hand in action.hands))
     legal: tuple[Action, ...] = state[F_LEGAL]  # type: ignore[assignment]
     if action not in legal:
         check(state, action)
@@ -248,7 +309,9 @@ def apply(state: State, action: Action | Deal) -> Transition:
         if verb is _MAZO:
             effects.mazo(s, seat, ev)
         elif tanto_call is not None:
-            if tanto_call[0] == FLOR_KIND:
+            if tanto_call[0] == DISCARD_KIND:
+                effects.discard(s, seat, action.card, ev)  # type: ignore[arg-type]
+            elif tanto_call[0] == FLOR_KIND:
                 effects.answer_flor(s, seat, verb, ev)
             elif verb is _FLOR:
                 effects.sing_flor(s, seat, ev)
@@ -274,8 +337,23 @@ def _deal(
 ) -> Transition:
     rules = state.rules
     players = rules.players
-    mano = state.next_mano
     hand_no = state.hand_no + 1
+    pica = state.next_pica
+    teams = state.teams
+    retired = 0
+    tanto_call = None
+    if rules.variant == "standard":
+        mano = state.next_mano
+        next_mano = (mano + 1) % players
+    else:
+        mano, pie, opposite = _next_hand_seats(state)
+        # A round of pica-pica keeps its place in the turn of the mano until its last hand.
+        next_mano = state.next_mano if 0 <= pica < 2 else (state.next_mano + 1) % players
+        if opposite >= 0:  # the others sit this 1v1 hand out
+            retired = ((1 << players) - 1) & ~(1 << mano | 1 << opposite)
+        if rules.variant == "pata_de_gallo":
+            teams = hand_teams(rules, mano)
+            tanto_call = (DISCARD_KIND, pie, pie)
     # Positional, in State's field order: the keyword constructor costs more than the deal.
     s: Work = [
         rules,  # rules
@@ -284,8 +362,8 @@ def _deal(
         state.winner,  # winner
         hand_no,  # hand_no
         mano,  # mano
-        (mano + 1) % players,  # next_mano
-        state.teams,  # teams
+        next_mano,  # next_mano
+        teams,  # teams
         hands,  # dealt
         hands,  # hands
         tantos,  # tantos
@@ -295,11 +373,11 @@ def _deal(
         (),  # tricks
         (),  # results
         mano,  # turn
-        0,  # retired
+        retired,  # retired
         1,  # truco
         -1,  # truco_owner
         None,  # truco_call
-        None,  # tanto_call
+        tanto_call,  # tanto_call
         True,  # envido_open
         (),  # chain
         (),  # flor_chain
@@ -309,10 +387,15 @@ def _deal(
         (),  # declared
         (),  # log
         state.reached,  # reached
+        pica,  # pica
+        pica,  # next_pica (settled when the hand ends)
+        state.stakes if rules.variant != "destantado" else (1,) * players,  # stakes
+        0,  # bettors
         (),  # legal
     ]
     s[F_LEGAL] = legal_of(s)
     ev: list[Event] = [_new(HandStarted, (hand_no, mano))]
     for seat in range(players):
-        ev.append(_new(CardsDealt, (seat, hands[seat])))
+        if hands[seat]:
+            ev.append(_new(CardsDealt, (seat, hands[seat])))
     return _new(Transition, (_new(State, s), tuple(ev)))

@@ -70,10 +70,27 @@ class PointsDeclared(NamedTuple):
     flor: bool
 
 
+class Discarded(NamedTuple):
+    """Pata de gallo: the pie put one of his four cards away, unseen by anyone else."""
+
+    seat: int
+
+
 class Scored(NamedTuple):
-    """``team`` scored ``points`` for ``reason`` (envido, flor, truco, mazo...)."""
+    """``team`` scored ``points`` for ``reason`` (envido, flor, truco, mazo...); where scores
+    are individual (pata de gallo) ``team`` is a player, and each player of a side scores."""
 
     team: int
+    points: int
+    reason: str
+
+
+class PorotosPassed(NamedTuple):
+    """Destantado: ``seat`` passed ``points`` of his porotos to ``to`` (-1: the pot, worth
+    nothing) for ``reason``."""
+
+    seat: int
+    to: int
     points: int
     reason: str
 
@@ -103,12 +120,14 @@ Event: TypeAlias = (
     HandStarted
     | CardsDealt
     | CardPlayed
+    | Discarded
     | Called
     | Answered
     | WentToMazo
     | TrickEnded
     | PointsDeclared
     | Scored
+    | PorotosPassed
     | CardsShown
     | HandEnded
     | MatchEnded

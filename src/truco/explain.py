@@ -16,7 +16,7 @@ from truco.legal import (
     seat_to_act,
     tapada_allowed,
 )
-from truco.state import DEAL, FLOR_KIND, OVER, State
+from truco.state import DEAL, DISCARD_KIND, FLOR_KIND, OVER, State
 
 _TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale-cuatro"}
 _FLOR_ANSWERS = (Verb.CON_FLOR_QUIERO, Verb.CON_FLOR_ME_ACHICO)
@@ -37,9 +37,18 @@ def _reason(state: State, action: Action) -> str:
     seat = seat_to_act(state)
     verb = action.verb
     call = state.tanto_call
+    destantado = state.rules.variant == "destantado"
+    if call is not None and call[0] == DISCARD_KIND:
+        if verb is Verb.DISCARD:
+            return f"seat {seat} does not hold {action.card}"
+        return f"seat {seat}, the pie, must first put away one of his four cards"
+    if verb is Verb.DISCARD:
+        return "only the pie of pata de gallo discards, once, before the hand is played"
     if call is not None and verb is not Verb.FLOR:
         if call[0] == FLOR_KIND:
             return "a flor waits for an answer: answer it first"
+        if destantado:
+            return "an envido waits for each player's answer: quiero or no-quiero"
         return "an envido waits for an answer: quiero, no-quiero or a raise first"
     if must_sing_flor(state, seat):
         return f"seat {seat} holds a flor and must sing it before anything else"
@@ -55,6 +64,8 @@ def _reason(state: State, action: Action) -> str:
             return "a card may be played face down only from the second trick on"
     if verb in (Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO):
         level = {Verb.TRUCO: 2, Verb.RETRUCO: 3, Verb.VALE_CUATRO: 4}[verb]
+        if pending is not None and destantado:
+            return "in destantado a call is answered with quiero or no-quiero; raise on your turn"
         if pending is not None:
             if level != pending[0] + 1:
                 return (
@@ -68,6 +79,8 @@ def _reason(state: State, action: Action) -> str:
             following = _TRUCO_NAMES[state.truco + 1]
             return f"the truco stands at level {state.truco}: the next call is {following}"
     if verb in (Verb.ENVIDO, Verb.REAL_ENVIDO, Verb.FALTA_ENVIDO):
+        if destantado and pending is not None:
+            return "in destantado 'el envido está primero' is not played"
         if call is not None and call[0] != FLOR_KIND:
             allowed = (
                 ", ".join(v.value for v in tantos.chain_calls_allowed(state.chain)) or "nothing"
@@ -93,6 +106,8 @@ def _reason(state: State, action: Action) -> str:
             return f"seat {seat} already played its first card: envido must come before it"
     if verb in (Verb.QUIERO, Verb.NO_QUIERO) and pending is None:
         return "there is no call to answer"
+    if verb is Verb.MAZO and pending is not None and destantado:
+        return "in destantado a call is answered with quiero or no-quiero (no-quiero leaves)"
     if verb is Verb.FLOR:
         if not state.rules.flor:
             return "flor is not played at this table"

@@ -17,6 +17,7 @@ from truco.actions import (
     CON_FLOR_QUIERO,
     CONTRAFLOR,
     CONTRAFLOR_AL_RESTO,
+    DISCARD,
     ENVIDO_CALLS,
     FLOR,
     MAZO,
@@ -31,6 +32,7 @@ from truco.actions import (
 )
 from truco.cards import Card
 from truco.state import (
+    DISCARD_KIND,
     ENVIDO_KIND,
     F_CHAIN,
     F_ENVIDO_OPEN,
@@ -69,14 +71,21 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
     truco_call = s[F_TRUCO_CALL]
     seat = call[2] if call is not None else (truco_call[2] if truco_call else s[F_TURN])
     if call is not None:
-        if call[0] == FLOR_KIND:
+        kind = call[0]
+        if kind == FLOR_KIND:
             return _FLOR_ANSWERS[s[F_FLOR_CHAIN][-1]]
+        if kind == DISCARD_KIND:
+            return tuple([DISCARD[c] for c in s[F_HANDS][seat]])
         if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
             return (FLOR,)
+        if s[F_RULES].variant == "destantado":
+            return _YES_NO
         return _ENVIDO_ANSWERS[s[F_CHAIN]]
     if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
         return (FLOR,)
     if truco_call is not None:
+        if s[F_RULES].variant == "destantado":
+            return _YES_NO
         return _TRUCO_ANSWERS[truco_call[0], envido_primero_allowed(s, seat)]
     hand = s[F_HANDS][seat]
     trick = s[F_TRICK]
@@ -145,6 +154,8 @@ def envido_primero_allowed(s: StateLike, seat: int) -> bool:
 
 
 # Memo tables for legal_of: the answers to each call, and the card actions of each held hand.
+_YES_NO = (QUIERO, NO_QUIERO)
+"""Destantado: each player answers a call for himself, without raising."""
 _FLOR_ANSWERS = {
     Verb.FLOR: (CON_FLOR_QUIERO, CON_FLOR_ME_ACHICO, CONTRAFLOR, CONTRAFLOR_AL_RESTO),
     Verb.CONTRAFLOR: (QUIERO, NO_QUIERO, CONTRAFLOR_AL_RESTO),

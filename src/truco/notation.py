@@ -23,14 +23,14 @@ from typing import Any
 
 from truco.actions import Action, Deal, Verb
 from truco.cards import Card
-from truco.engine import HAND_SIZE, apply, to_act
+from truco.engine import apply, hand_sizes, to_act
 from truco.errors import IllegalActionError, NotationError, RulesError, TrucoError
 from truco.events import Event, HandEnded
 from truco.rules import OPTION_NAMES, Rules, from_options
 from truco.state import DEAL, PLAY, State, new_match
 
 UNSEEN = "??"
-_FIELDS = ("score", "mano", "hands", "actions")
+_FIELDS = ("score", "mano", "pica", "hands", "actions")
 _EXTRA_TABLES = ("expect",)
 
 SeatAction = tuple[int, Action]
@@ -43,6 +43,8 @@ class HandHistory:
     rules: Rules = field(default_factory=Rules)
     score: tuple[int, ...] = (0, 0)
     mano: int = 0
+    pica: int = -1
+    """Pica-pica: which 1v1 hand of a round (0-2); -1 (no key) for a hand of everyone."""
     hands: tuple[tuple[Card | None, ...], ...] = ()
     """The cards dealt, seat by seat; None is a card the writer did not see."""
     actions: tuple[SeatAction, ...] = ()
@@ -97,10 +99,7 @@ def parse_action_line(text: str, *, players: int) -> SeatAction:
 def _parse_hand(text: Any, seat: int) -> tuple[Card | None, ...]:
     if not isinstance(text, str):
         raise NotationError(f'hands[{seat}] must be a string of cards like "1e 4c 5o"')
-    cards = tuple(None if tok == UNSEEN else Card.parse(tok) for tok in text.split())
-    if len(cards) != HAND_SIZE:
-        raise NotationError(f"hands[{seat}] has {len(cards)} cards: each seat gets {HAND_SIZE}")
-    return cards
+    return tuple(None if tok == UNSEEN else Card.parse(tok) for tok in text.split())
 
 
 def _action_lines(text: str, actions: list[str], offset: int = 0) -> tuple[int, ...]:
@@ -167,20 +166,34 @@ def _history(data: dict[str, Any], text: str, start: int) -> HandHistory:
         rules = from_options(None, {k: v for k, v in data.items() if k in OPTION_NAMES})
     except RulesError as exc:
         raise NotationError(f"bad rules: {exc}") from None
-    score = data.get("score", [0] * rules.teams)
+    n_scores = rules.scorers
+    start_score = rules.porotos if rules.variant == "destantado" else 0
+    score = data.get("score", [start_score] * n_scores)
     if (
         not isinstance(score, list)
-        or len(score) != rules.teams
+        or len(score) != n_scores
         or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in score)
     ):
-        raise NotationError(f"score must be a list of {rules.teams} whole numbers, not {score!r}")
+        raise NotationError(f"score must be a list of {n_scores} whole numbers, not {score!r}")
     mano = data.get("mano", 0)
     if not isinstance(mano, int) or isinstance(mano, bool) or not 0 <= mano < rules.players:
         raise NotationError(f"mano must be a seat from 0 to {rules.players - 1}, not {mano!r}")
+    pica = data.get("pica", -1)
+    if not isinstance(pica, int) or isinstance(pica, bool):
+        raise NotationError(f"pica must be 0, 1 or 2, not {pica!r}")
+    try:
+        sizes = hand_sizes(new_match(rules, mano=mano, score=tuple(score), pica=pica))
+    except RulesError as exc:
+        raise NotationError(str(exc)) from None
     raw_hands = data.get("hands")
     if not isinstance(raw_hands, list) or len(raw_hands) != rules.players:
         raise NotationError(f"hands must list the cards of each of the {rules.players} seats")
     hands = tuple(_parse_hand(h, seat) for seat, h in enumerate(raw_hands))
+    for seat, hand in enumerate(hands):
+        if len(hand) != sizes[seat]:
+            raise NotationError(
+                f"hands[{seat}] has {len(hand)} cards: seat {seat} gets {sizes[seat]} this hand"
+            )
     seen: set[Card] = set()
     for seat, hand in enumerate(hands):
         for card in hand:
@@ -203,6 +216,7 @@ def _history(data: dict[str, Any], text: str, start: int) -> HandHistory:
         rules=rules,
         score=tuple(score),
         mano=mano,
+        pica=pica,
         hands=hands,
         actions=tuple(actions),
         extra=extra,
@@ -245,6 +259,8 @@ def dumps(history: HandHistory) -> str:
             out.append(f"{name} = {_toml_value(value)}")
     out.append(f"score = [{', '.join(str(p) for p in history.score)}]")
     out.append(f"mano = {history.mano}")
+    if history.pica >= 0:
+        out.append(f"pica = {history.pica}")
     hands = ", ".join(
         '"' + " ".join(UNSEEN if c is None else str(c) for c in hand) + '"'
         for hand in history.hands
@@ -265,6 +281,7 @@ def from_state(state: State) -> HandHistory:
         rules=state.rules,
         score=before,
         mano=state.mano,
+        pica=state.pica,
         hands=state.dealt,
         actions=state.log,
     )
@@ -278,7 +295,7 @@ def states(history: HandHistory) -> Iterator[tuple[State, tuple[Event, ...]]]:
     if any(c is None for hand in history.hands for c in hand):
         raise NotationError("cannot replay a hand with unseen cards (??) in the deal")
     try:
-        state = new_match(history.rules, mano=history.mano, score=history.score)
+        state = new_match(history.rules, mano=history.mano, score=history.score, pica=history.pica)
     except RulesError as exc:
         raise NotationError(str(exc)) from None
     if state.phase != DEAL:
@@ -289,7 +306,7 @@ def states(history: HandHistory) -> Iterator[tuple[State, tuple[Event, ...]]]:
     for i, (seat, action) in enumerate(history.actions):
         line = history.lines[i] if i < len(history.lines) else 0
         where = _where(i, format_action(seat, action), line)
-        if action.card is None and action.verb in (Verb.PLAY, Verb.TAPADA):
+        if action.card is None and action.verb in (Verb.PLAY, Verb.TAPADA, Verb.DISCARD):
             raise NotationError(f"{where}: cannot replay an unseen card")
         actor = to_act(state)
         if state.phase != PLAY:

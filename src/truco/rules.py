@@ -16,17 +16,31 @@ TapadaMode = Literal["off", "from_second", "always"]
 EnvidoUntil = Literal["own_card", "first_card"]
 EnvidoPrimero = Literal["first_trick", "before_own_card", "off"]
 MatchEnd = Literal["at_reach", "end_of_hand"]
+Variant = Literal["standard", "pata_de_gallo", "destantado", "pica_pica"]
 
 TARGETS = (10, 15, 20, 24, 30, 40)
-PLAYERS = (2, 4, 6)
+PLAYERS = (2, 3, 4, 6)
+VARIANT_PLAYERS: dict[str, tuple[int, ...]] = {
+    "standard": (2, 4, 6),
+    "pata_de_gallo": (3,),
+    "destantado": (3,),
+    "pica_pica": (6,),
+}
+"""The seats each variant is played with; a variant given with the default 2 seats gets its own."""
+INDIVIDUAL = frozenset(("pata_de_gallo", "destantado"))
+"""Variants whose scores are kept per player, not per team."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     """The options of one match. Construct with keywords; unknown or bad values raise RulesError."""
 
+    variant: Variant = "standard"
+    """The way of playing: teams of 1, 2 or 3 (``standard``); ``pata_de_gallo`` and
+    ``destantado`` for three players; ``pica_pica`` for six (docs/rules.md, "Variants")."""
     players: int = 2
-    """Seats at the table: 2, 4 or 6. Seat s is on team s % 2; play goes 0, 1, 2, ..."""
+    """Seats at the table: 2, 4 or 6 (3 for the three-player variants). In team play seat s is on
+    team s % 2; play goes 0, 1, 2, ..."""
     target: int = 30
     """Points to win the match: 30 (malas and buenas of 15), 15, or 10/20/24/40."""
     flor: bool = False
@@ -58,10 +72,34 @@ class Rules:
     """A contraflor al resto declined, called straight after the flor."""
     contraflor_resto_decline_after_contraflor: int = 6
     """A contraflor al resto declined, called after a contraflor."""
+    pica_from: int = 5
+    """Pica-pica: the rounds of 1v1 hands start once the leading team has this many points..."""
+    pica_margin: int = 5
+    """...and stop once it is closer than this to the target."""
+    porotos: int = 10
+    """Destantado: the porotos each player starts with; the first to pass them all wins."""
+    destantado_falta: int = 6
+    """Destantado: what a falta envido is worth (it has no match score to complete)."""
 
     def __post_init__(self) -> None:
-        if self.players not in PLAYERS:
-            raise RulesError(f"players must be one of {PLAYERS}, not {self.players!r}")
+        choices = VARIANT_PLAYERS.get(self.variant)
+        if choices is None:
+            variants = tuple(VARIANT_PLAYERS)
+            raise RulesError(f"variant must be one of {variants}, not {self.variant!r}")
+        if self.players == 2 and 2 not in choices:
+            object.__setattr__(self, "players", choices[0])
+        if self.players not in choices:
+            if self.variant == "standard":
+                raise RulesError(f"players must be one of {choices}, not {self.players!r}")
+            raise RulesError(
+                f"{self.variant} is played by {choices[0]} players, not {self.players!r}"
+            )
+        if self.variant == "destantado" and self.flor:
+            raise RulesError("destantado is played without flor")
+        for name in ("pica_from", "pica_margin", "porotos", "destantado_falta"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 40:
+                raise RulesError(f"{name} must be a whole number from 1 to 40, not {value!r}")
         if self.target not in TARGETS:
             raise RulesError(f"target must be one of {TARGETS}, not {self.target!r}")
         for f in fields(self):
@@ -78,7 +116,18 @@ class Rules:
 
     @property
     def teams(self) -> int:
-        return 2
+        """Sides in a hand: two, except in destantado, where each player is on his own."""
+        return 3 if self.variant == "destantado" else 2
+
+    @property
+    def individual(self) -> bool:
+        """Whether scores are kept per player (pata de gallo, destantado) instead of per team."""
+        return self.variant in INDIVIDUAL
+
+    @property
+    def scorers(self) -> int:
+        """How many scores the match keeps: one per team, or one per player."""
+        return self.players if self.variant in INDIVIDUAL else 2
 
     @property
     def half(self) -> int | None:
@@ -99,6 +148,7 @@ class Rules:
 
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
+    "variant": get_args(Variant),
     "falta": get_args(FaltaMode),
     "tapada": get_args(TapadaMode),
     "envido_until": get_args(EnvidoUntil),
@@ -127,6 +177,9 @@ PRESETS: dict[str, Rules] = {
     "parejas": Rules(players=4),
     "parejas-flor": Rules(players=4, flor=True),
     "seis": Rules(players=6),
+    "pica-pica": Rules(variant="pica_pica"),
+    "pata-de-gallo": Rules(variant="pata_de_gallo"),
+    "destantado": Rules(variant="destantado"),
 }
 _ALIASES = {
     "default": "standard",
@@ -136,6 +189,9 @@ _ALIASES = {
     "a-15": "a15",
     "2v2": "parejas",
     "3v3": "seis",
+    "pica_pica": "pica-pica",
+    "gallo": "pata-de-gallo",
+    "pata_de_gallo": "pata-de-gallo",
 }
 
 

@@ -23,6 +23,8 @@ OVER = 2
 
 ENVIDO_KIND = 0
 FLOR_KIND = 1
+DISCARD_KIND = 2
+"""Pata de gallo: the pie must discard one of his four cards before the hand is played."""
 
 Play = tuple[int, Card, bool]
 """A card on the table: (seat, card, face_down)."""
@@ -31,10 +33,11 @@ Play = tuple[int, Card, bool]
 class State(NamedTuple):
     rules: Rules
     score: tuple[int, ...]
-    """Match points per team."""
+    """Match points per team; per player in pata de gallo; in destantado, each player's porotos
+    still in his pile."""
     phase: int
     winner: int
-    """The team that won the match, or -1."""
+    """The team that won the match (the player, where scores are individual), or -1."""
     hand_no: int
     """Hands dealt so far (the current hand's number, counting from 1)."""
     mano: int
@@ -79,7 +82,8 @@ class State(NamedTuple):
     flor_done: bool
     """True once a flor was sung and settled."""
     hand_points: tuple[int, ...]
-    """Points each team scored in this hand so far."""
+    """What each score (team, or player) gained in this hand so far (destantado: lost porotos
+    are negative)."""
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
     """The cards that prove the winning envido/flor; shown when the hand ends."""
     declared: tuple[tuple[int, int | None, bool], ...]
@@ -87,7 +91,15 @@ class State(NamedTuple):
     log: tuple[tuple[int, Action], ...]
     """The actions of this hand, with their seats."""
     reached: int
-    """The first team to reach the target, or -1."""
+    """The first team (or player) to reach the target, or -1."""
+    pica: int
+    """Pica-pica: which 1v1 hand of a round this is (0, 1, 2), or -1 for a hand of everyone."""
+    next_pica: int
+    """The same for the next hand to deal."""
+    stakes: tuple[int, ...]
+    """Destantado: what each seat stands to lose in the hand's truco (0: out of it)."""
+    bettors: int
+    """Destantado: bit set of the seats in the envido or truco call waiting for answers."""
     legal: tuple[Action, ...]
     """The legal actions of the seat to act (derived: computed by the engine with each state)."""
 
@@ -127,27 +139,38 @@ F_SHOWN = _FIELD["shown"]
 F_DECLARED = _FIELD["declared"]
 F_LOG = _FIELD["log"]
 F_REACHED = _FIELD["reached"]
+F_PICA = _FIELD["pica"]
+F_NEXT_PICA = _FIELD["next_pica"]
+F_STAKES = _FIELD["stakes"]
+F_BETTORS = _FIELD["bettors"]
 F_LEGAL = _FIELD["legal"]
 
 
 def new_match(
-    rules: Rules | None = None, *, mano: int = 0, score: tuple[int, ...] | None = None
+    rules: Rules | None = None,
+    *,
+    mano: int = 0,
+    score: tuple[int, ...] | None = None,
+    pica: int = -1,
 ) -> State:
-    """A match about to deal its first hand, with ``mano`` first to play."""
+    """A match about to deal a hand with ``mano`` first to play (with ``pica`` 0-2: that 1v1
+    hand of a pica-pica round, whose mano is ``mano``)."""
     if rules is None:
         rules = Rules()
     players = rules.players
     if not 0 <= mano < players:
         raise RulesError(f"mano must be a seat from 0 to {players - 1}, not {mano}")
-    n_teams = rules.teams
-    teams = tuple([s % n_teams for s in range(players)])
-    reached = -1
+    if pica != -1 and (rules.variant != "pica_pica" or pica not in (0, 1, 2)):
+        raise RulesError(f"pica must be 0, 1 or 2 in a pica-pica match, not {pica!r}")
+    n_scores = rules.scorers
     if score is None:
-        score = (0,) * n_teams
-    else:
-        if len(score) != n_teams or any(not isinstance(p, int) or p < 0 for p in score):
-            raise RulesError(f"score must be {n_teams} whole numbers of 0 or more, not {score!r}")
-        reached = next((t for t, p in enumerate(score) if p >= rules.target), -1)
+        score = (rules.porotos if rules.variant == "destantado" else 0,) * n_scores
+    elif len(score) != n_scores or any(not isinstance(p, int) or p < 0 for p in score):
+        who = "players" if rules.individual else "teams"
+        raise RulesError(
+            f"score must be {n_scores} whole numbers of 0 or more (one per {who}), not {score!r}"
+        )
+    reached = first_to_reach(rules, score, mano)
     empty: tuple[tuple[Card, ...], ...] = ((),) * rules.players
     return State(
         rules=rules,
@@ -156,8 +179,8 @@ def new_match(
         winner=reached,
         hand_no=0,
         mano=mano,
-        next_mano=mano,
-        teams=teams,
+        next_mano=(mano - pica) % players if pica >= 0 else mano,
+        teams=hand_teams(rules, mano),
         dealt=empty,
         hands=empty,
         tantos=(0,) * rules.players,
@@ -176,10 +199,49 @@ def new_match(
         chain=(),
         flor_chain=(),
         flor_done=False,
-        hand_points=(0,) * rules.teams,
+        hand_points=(0,) * n_scores,
         shown=(),
         declared=(),
         log=(),
         reached=reached,
+        pica=-1,
+        next_pica=pica,
+        stakes=(1,) * rules.players,
+        bettors=0,
         legal=(),
     )
+
+
+def hand_teams(rules: Rules, mano: int) -> tuple[int, ...]:
+    """The side of each seat in a hand whose mano is ``mano``.
+
+    Team play: seat s on team s % 2. Pata de gallo: the pie (who deals, and so plays last) is
+    team 1 against the other two, team 0. Destantado: everyone on his own.
+    """
+    players = rules.players
+    if rules.variant == "pata_de_gallo":
+        pie = (mano - 1) % players
+        return tuple([1 if s == pie else 0 for s in range(players)])
+    if rules.variant == "destantado":
+        return tuple(range(players))
+    return tuple([s % 2 for s in range(players)])
+
+
+def first_to_reach(rules: Rules, score: tuple[int, ...], mano: int) -> int:
+    """The team or player whose score ends the match, or -1.
+
+    In destantado the first to pass all his porotos (a pile of 0). Elsewhere the first to the
+    target; where two players reach it at once (the pair in pata de gallo) the higher score, and
+    between equal scores the one nearer the mano.
+    """
+    if rules.variant == "destantado":
+        done = [p for p in range(len(score)) if score[p] <= 0]
+    else:
+        done = [p for p in range(len(score)) if score[p] >= rules.target]
+    if not done:
+        return -1
+    if rules.variant == "destantado" or not rules.individual:
+        # A destantado pile empties only by its own owner's win, so one at a time.
+        return done[0]
+    n = rules.players
+    return max(done, key=lambda p: (score[p], -((p - mano) % n)))

@@ -23,6 +23,7 @@ from truco.events import (
     Event,
     HandEnded,
     HandStarted,
+    MatchEnded,
     PointsDeclared,
     Scored,
     TrickEnded,
@@ -149,6 +150,8 @@ class _View:
         if isinstance(ev, HandEnded):
             got = ", ".join(f"{self.team(t)} +{p}" for t, p in enumerate(ev.points) if p)
             return f"Fin de la mano: {got or 'nadie suma'}. Tanteador: {self.score(state)}"
+        if not isinstance(ev, MatchEnded):
+            return ""
         us, them = ev.score[self.our_team], ev.score[1 - self.our_team]
         return f"\n*** Fin del partido: ganan {self.team(ev.winner)} ({us} a {them}) ***"
 

@@ -32,7 +32,8 @@ def hand_winner(results: Sequence[int], mano_team: int) -> int | None:
     """The team that won the hand from the trick results so far, or None while undecided.
 
     Parda in the first: the second decides (then the third; three pardas: the mano's team).
-    Parda in the second or third: the winner of the first.
+    Parda in the second or third: the winner of the first. With three sides (destantado) each
+    may win one trick: then too the winner of the first takes the hand.
     """
     n = len(results)
     if n < 2:
@@ -44,5 +45,5 @@ def hand_winner(results: Sequence[int], mano_team: int) -> int | None:
         return first if second in (PARDA, first) else None
     third = results[2]
     if third != PARDA:
-        return third
+        return third if third in (second, first) or first == PARDA else first
     return first if first != PARDA else mano_team

@@ -30,6 +30,11 @@ class SeatView(NamedTuple):
     hand_no: int
     mano: int
     teams: tuple[int, ...]
+    """The side of each seat in this hand (it changes each hand in pata de gallo)."""
+    pica: int
+    """Pica-pica: which 1v1 hand of a round this is (0-2), or -1 for a hand of everyone."""
+    stakes: tuple[int, ...]
+    """Destantado: what each seat stands to lose in the hand's truco (0: out of it)."""
     to_act: int | None
     """The seat that must act (-1 while dealing, None when the match is over)."""
     hand: tuple[Card, ...]
@@ -48,7 +53,8 @@ class SeatView(NamedTuple):
     """The team that won each finished trick, -1 for a parda."""
     trick: int
     retired: tuple[int, ...]
-    """The seats that went to the mazo this hand."""
+    """The seats out of this hand: gone to the mazo, declined a destantado truco, or sitting out
+    a 1v1 hand of pica-pica."""
     truco: int
     truco_owner: int
     truco_call: tuple[int, int, int] | None
@@ -78,6 +84,8 @@ def _mask_play(play: tuple[int, Card, bool], seat: int | None) -> PlayView:
 def _public_action(who: int, action: Action, seat: int | None) -> str:
     if action.verb is Verb.TAPADA and who != seat:
         return "tapada ??"
+    if action.verb is Verb.DISCARD and who != seat:
+        return "discard ??"
     return str(action)
 
 
@@ -98,6 +106,8 @@ def observe(state: State, seat: int | None) -> SeatView:
         hand_no=state.hand_no,
         mano=state.mano,
         teams=state.teams,
+        pica=state.pica,
+        stakes=state.stakes,
         to_act=actor,
         hand=state.hands[seat] if seat is not None else (),
         hand_sizes=tuple(len(h) for h in state.hands),

@@ -1,0 +1,207 @@
+"""Destantado: three players, each on his own, who win by passing their porotos to the others.
+
+Source: ``shared/seeds/000_*.txt`` (and ``003_*.txt``). Everyone starts with ``porotos`` (10).
+A bet (an envido, the truco and its raises) is answered by each other player still in the hand,
+in playing order, with quiero or no quiero. The winner of a bet passes its value from his own
+pile to each loser who was in it; a bet nobody accepted is won by its caller, and its points go
+to a pot that is worth nothing (they leave the caller's pile). The first with an empty pile wins.
+
+Decisions the seeds leave open (docs/rules.md, "Destantado"): the hand itself is a bet that
+everyone is in at 1; a player who declines a truco (or a raise) leaves the hand and nothing
+passes to him, while one who goes to the mazo loses what he was in for; calls are answered
+with quiero or no quiero only (a raise is called on one's own turn, by the first player who
+accepted the last bet); an envido is a single call (envido 2, real envido 3, falta envido
+``destantado_falta``); a trick won by a player who has left the hand counts as a parda; a
+winner with too few porotos passes what he owes and his pile stops at 0, which ends the match
+at once (``match_end`` does not apply).
+
+Like ``effects``, every function edits the engine's working list ``s`` and appends events.
+"""
+
+from __future__ import annotations
+
+from truco import effects
+from truco import envido as tantos
+from truco.actions import Verb
+from truco.cards import envido_cards
+from truco.events import Answered, Called, Event, PorotosPassed, WentToMazo
+from truco.state import (
+    ENVIDO_KIND,
+    F_BETTORS,
+    F_CHAIN,
+    F_ENVIDO_OPEN,
+    F_HAND_POINTS,
+    F_MANO,
+    F_OWNER,
+    F_PHASE,
+    F_PLAYS,
+    F_REACHED,
+    F_RESULTS,
+    F_RETIRED,
+    F_RULES,
+    F_SCORE,
+    F_SHOWN,
+    F_STAKES,
+    F_TANTO_CALL,
+    F_TANTOS,
+    F_TRUCO,
+    F_TRUCO_CALL,
+    F_TURN,
+    PLAY,
+    Work,
+)
+from truco.tricks import PARDA
+from truco.tricks import hand_winner as tricks_winner
+
+_new = tuple.__new__
+
+
+def next_responder(s: Work, caller: int, after: int) -> int:
+    """The next seat after ``after`` that still owes an answer to ``caller``'s call: going round
+    in playing order, still in the hand, before coming back to the caller; -1 when none."""
+    n = len(s[F_STAKES])
+    retired = s[F_RETIRED]
+    seat = (after + 1) % n
+    while seat != caller:
+        if not (retired >> seat) & 1:
+            return seat
+        seat = (seat + 1) % n
+    return -1
+
+
+def pass_porotos(
+    s: Work, seat: int, to: int, points: int, reason: str, ev: list[Event], truco_winner: int = -1
+) -> None:
+    """``seat`` passes ``points`` to ``to`` (-1: the pot); an empty pile wins the match."""
+    score = list(s[F_SCORE])
+    hand_points = list(s[F_HAND_POINTS])
+    paid = min(points, score[seat])
+    score[seat] -= paid
+    hand_points[seat] -= paid
+    if to >= 0:
+        score[to] += points
+        hand_points[to] += points
+    s[F_SCORE] = tuple(score)
+    s[F_HAND_POINTS] = tuple(hand_points)
+    ev.append(_new(PorotosPassed, (seat, to, points, reason)))
+    if s[F_REACHED] < 0 and score[seat] == 0:
+        # At once, whatever ``match_end`` says: his pile could fill again later in the hand.
+        s[F_REACHED] = seat
+        effects.finish_hand(s, truco_winner, ev)
+
+
+def hand_winner(s: Work) -> int | None:
+    """The player who won the hand from its tricks, or None while undecided. A trick won by a
+    player who has left the hand counts as a parda; three pardas go to the first player still
+    in the hand from the mano."""
+    retired = s[F_RETIRED]
+    results = tuple([PARDA if r >= 0 and (retired >> r) & 1 else r for r in s[F_RESULTS]])
+    return tricks_winner(results, effects.active_from(s, s[F_MANO])[0])
+
+
+def _hand_decided(s: Work, ev: list[Event]) -> bool:
+    """After a player left: the hand ends if one player is left, or the tricks now decide it."""
+    left = effects.active_from(s, s[F_MANO])
+    winner: int | None = left[0] if len(left) == 1 else hand_winner(s)
+    if winner is None:
+        return False
+    settle(s, winner, ev)
+    return True
+
+
+def settle(s: Work, winner: int, ev: list[Event]) -> None:
+    """The hand's truco part: ``winner`` passes each other player what he was in for."""
+    stakes = s[F_STAKES]
+    for seat in range(len(stakes)):
+        if seat != winner and stakes[seat] > 0:
+            pass_porotos(s, winner, seat, stakes[seat], "truco", ev, truco_winner=winner)
+            if s[F_PHASE] != PLAY:
+                return
+    effects.finish_hand(s, winner, ev)
+
+
+def mazo(s: Work, seat: int, ev: list[Event]) -> None:
+    """He leaves the hand, and loses (at its end) what he was in for."""
+    ev.append(_new(WentToMazo, (seat,)))
+    s[F_RETIRED] |= 1 << seat
+    if _hand_decided(s, ev):
+        return
+    if s[F_TURN] == seat:
+        effects.advance(s, seat, s[F_PLAYS], ev)
+
+
+# --- truco ------------------------------------------------------------------------------------
+
+
+def call_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    ev.append(_new(Called, (seat, verb)))
+    s[F_BETTORS] = 1 << seat
+    s[F_TRUCO_CALL] = (effects.TRUCO_LEVEL_OF[verb], seat, next_responder(s, seat, seat))
+
+
+def answer_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    level, caller, _ = s[F_TRUCO_CALL]
+    ev.append(_new(Answered, (seat, verb)))
+    bettors = s[F_BETTORS]
+    stakes = s[F_STAKES]
+    if verb is Verb.QUIERO:
+        if bettors == 1 << caller:  # the first to accept is the one who may raise it next
+            s[F_OWNER] = seat
+        s[F_BETTORS] = bettors = bettors | 1 << seat
+    else:  # out of the bet and out of the hand, with nothing to lose
+        s[F_RETIRED] |= 1 << seat
+        s[F_STAKES] = stakes = (*stakes[:seat], 0, *stakes[seat + 1 :])
+    nxt = next_responder(s, caller, seat)
+    if nxt >= 0:
+        s[F_TRUCO_CALL] = (level, caller, nxt)
+        return
+    s[F_TRUCO_CALL] = None
+    s[F_BETTORS] = 0
+    if bettors == 1 << caller:  # nobody accepted: the caller takes the hand, its value to the pot
+        pass_porotos(s, caller, -1, s[F_TRUCO], "truco-no-quiero", ev, truco_winner=caller)
+        if s[F_PHASE] == PLAY:
+            effects.finish_hand(s, caller, ev)
+        return
+    s[F_TRUCO] = level
+    s[F_STAKES] = tuple([level if (bettors >> x) & 1 else stakes[x] for x in range(len(stakes))])
+    _hand_decided(s, ev)
+
+
+# --- envido -----------------------------------------------------------------------------------
+
+
+def call_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    ev.append(_new(Called, (seat, verb)))
+    s[F_CHAIN] = (verb,)
+    s[F_BETTORS] = 1 << seat
+    s[F_TANTO_CALL] = (ENVIDO_KIND, seat, next_responder(s, seat, seat))
+
+
+def answer_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    caller = s[F_TANTO_CALL][1]
+    ev.append(_new(Answered, (seat, verb)))
+    bettors = s[F_BETTORS]
+    if verb is Verb.QUIERO:
+        s[F_BETTORS] = bettors = bettors | 1 << seat
+    nxt = next_responder(s, caller, seat)
+    if nxt >= 0:
+        s[F_TANTO_CALL] = (ENVIDO_KIND, caller, nxt)
+        return
+    s[F_TANTO_CALL] = None
+    s[F_BETTORS] = 0
+    s[F_ENVIDO_OPEN] = False
+    chain = s[F_CHAIN]
+    if bettors == 1 << caller:
+        pass_porotos(s, caller, -1, tantos.declined_value(chain), "envido-no-quiero", ev)
+        return
+    winner = effects.declare(s, s[F_TANTOS], ev, flor=False, among=bettors)
+    if chain[-1] is Verb.FALTA_ENVIDO:
+        points = s[F_RULES].destantado_falta
+    else:
+        points = tantos.chain_value(chain)
+    s[F_SHOWN] = s[F_SHOWN] + ((winner, envido_cards(effects.kept_cards(s, winner))),)
+    for x in range(len(s[F_STAKES])):
+        if x != winner and (bettors >> x) & 1:
+            pass_porotos(s, winner, x, points, "envido", ev)
+            if s[F_PHASE] != PLAY:
+                return
