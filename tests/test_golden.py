@@ -3,13 +3,20 @@
 Each file is a hand history in the notation of DESIGN.md ("Hand history, version 1") followed by
 an ``[expect]`` table. Only the keys present in ``[expect]`` are checked:
 
-- ``points = [a, b]``: this hand's points per team;
-- ``score = [a, b]``: the team scores after the last action;
-- ``winner = N``: the team that won the match (absent: nobody has won, checked too);
+- ``points = [a, b]``: this hand's points per team (per player in pata de gallo and destantado,
+  where a destantado giver's are negative);
+- ``score = [a, b]``: the team scores after the last action (per player likewise; destantado:
+  the porotos left in each pile);
+- ``winner = N``: the team that won the match, or the player where scores are per player
+  (absent: nobody has won, checked too);
 - ``finished = true|false``: whether the hand (or the match) is over after the last action;
 - ``hand_winner = N``: the team that took the truco part (HandEnded; -1: the match ended first);
 - ``declared = ["0 27", "1 son-buenas"]``: the envido/flor declarations, in order;
 - ``legal_after = ["play 1e", "truco", ...]``: exactly the legal actions after the last action;
+- ``porotos = ["0>1 2 envido", "1>pot 1 truco-no-quiero"]``: destantado's PorotosPassed events,
+  in order, as ``GIVER>TAKER POINTS REASON`` (``pot`` for the pot);
+- ``next_sizes = [4, 3, 3]``: after a finished hand, the cards each seat gets in the next deal;
+- ``next_mano = N``: after a finished hand, the mano of the next one;
 - ``error = "substring"``: the file must be refused (reading or replaying raises a TrucoError
   whose message contains the substring, ignoring case); nothing else is checked then.
 
@@ -30,9 +37,12 @@ from typing import Any
 import pytest
 
 from truco import notation
-from truco.engine import legal_actions
+from truco.actions import Deal
+from truco.cards import DECK
+from truco.engine import apply, hand_sizes, legal_actions
 from truco.errors import TrucoError
-from truco.events import HandEnded, PointsDeclared
+from truco.events import HandEnded, PointsDeclared, PorotosPassed
+from truco.state import DEAL, State
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*.toml"))
@@ -45,6 +55,9 @@ KEYS = {
     "declared",
     "error",
     "legal_after",
+    "porotos",
+    "next_sizes",
+    "next_mano",
 }
 # Goldens where the engine disagrees with the rules as written: strict xfails, so that the
 # day the engine is fixed the test says so and the entry must go.
@@ -69,6 +82,21 @@ def declared_strings(events: tuple[Any, ...]) -> list[str]:
         for e in events
         if type(e) is PointsDeclared
     ]
+
+
+def porotos_strings(events: tuple[Any, ...]) -> list[str]:
+    return [
+        f"{e.seat}>{'pot' if e.to < 0 else e.to} {e.points} {e.reason}"
+        for e in events
+        if type(e) is PorotosPassed
+    ]
+
+
+def next_mano(state: State) -> int:
+    """The mano of the next hand: deal it (the deck in order, in the sizes it takes) and look."""
+    cards = iter(range(len(DECK)))
+    hands = tuple(tuple(next(cards) for _ in range(n)) for n in hand_sizes(state))
+    return apply(state, Deal(hands)).state.mano
 
 
 def check_error(text: str, wanted: str) -> None:
@@ -118,6 +146,14 @@ def test_golden(path: Path) -> None:
     if "legal_after" in expect:
         legal = Counter(str(a) for a in legal_actions(result.state))
         assert legal == Counter(expect["legal_after"]), "legal actions after the last action"
+    if "porotos" in expect:
+        assert porotos_strings(result.events) == expect["porotos"], "porotos passed"
+    if "next_sizes" in expect or "next_mano" in expect:
+        assert result.state.phase == DEAL, "no next hand: the hand is not over, or the match is"
+    if "next_sizes" in expect:
+        assert list(hand_sizes(result.state)) == expect["next_sizes"], "next deal's hand sizes"
+    if "next_mano" in expect:
+        assert next_mano(result.state) == expect["next_mano"], "mano of the next hand"
 
     again = notation.loads(notation.dumps(history))
     assert again == history, "dumps then loads changes the history"

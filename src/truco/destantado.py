@@ -110,9 +110,12 @@ def _hand_decided(s: Work, ev: list[Event]) -> bool:
 
 
 def settle(s: Work, winner: int, ev: list[Event]) -> None:
-    """The hand's truco part: ``winner`` passes each other player what he was in for."""
+    """The hand's truco part: ``winner`` passes each other player what he was in for, in
+    playing order from the mano (which matters only when his pile runs out)."""
     stakes = s[F_STAKES]
-    for seat in range(len(stakes)):
+    n = len(stakes)
+    for i in range(n):
+        seat = (s[F_MANO] + i) % n
         if seat != winner and stakes[seat] > 0:
             pass_porotos(s, winner, seat, stakes[seat], "truco", ev, truco_winner=winner)
             if s[F_PHASE] != PLAY:
@@ -157,10 +160,12 @@ def answer_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         return
     s[F_TRUCO_CALL] = None
     s[F_BETTORS] = 0
-    if bettors == 1 << caller:  # nobody accepted: the caller takes the hand, its value to the pot
+    if bettors == 1 << caller:
+        # Nobody accepted: the declined value goes to the pot, and the caller takes the hand
+        # from whoever is still in it for something (those who went to the mazo).
         pass_porotos(s, caller, -1, s[F_TRUCO], "truco-no-quiero", ev, truco_winner=caller)
         if s[F_PHASE] == PLAY:
-            effects.finish_hand(s, caller, ev)
+            settle(s, caller, ev)
         return
     s[F_TRUCO] = level
     s[F_STAKES] = tuple([level if (bettors >> x) & 1 else stakes[x] for x in range(len(stakes))])
@@ -200,7 +205,9 @@ def answer_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
     else:
         points = tantos.chain_value(chain)
     s[F_SHOWN] = s[F_SHOWN] + ((winner, envido_cards(effects.kept_cards(s, winner))),)
-    for x in range(len(s[F_STAKES])):
+    n = len(s[F_STAKES])
+    for i in range(n):
+        x = (s[F_MANO] + i) % n
         if x != winner and (bettors >> x) & 1:
             pass_porotos(s, winner, x, points, "envido", ev)
             if s[F_PHASE] != PLAY:
