@@ -14,7 +14,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml constraints.txt
+# Installing compiles the engine's hot path with mypyc (setup.py), so it is redone whenever one
+# of those modules changes; TRUCO_PURE_PYTHON=1 skips the compiler.
+COMPILED := $(addprefix src/truco/,legal.py effects.py destantado.py engine.py tricks.py envido.py)
+
+$(STAMP): $(BIN)/python pyproject.toml constraints.txt setup.py $(COMPILED)
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,bench]'
 	touch $(STAMP)
 
@@ -54,4 +58,5 @@ bench-bots: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \
+		src/truco/*.so \
 		$(WEB)/node_modules $(WEB)/dist

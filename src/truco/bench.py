@@ -10,6 +10,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
+import truco
 from truco.engine import apply, deal, legal_actions
 from truco.rules import Rules
 from truco.state import DEAL, PLAY, State, new_match
@@ -128,6 +129,7 @@ def run_all(seconds: float = 6.0, progress: Callable[[str], None] | None = None)
         "state_copy_ns": round(copy, 1),
         "pytruco_hands_per_s_1v1": None if ref is None else round(ref),
         "ratio_vs_pytruco": None if not ref else round(one / ref, 1),
+        "compiled": truco.NATIVE,
         "seconds_per_measure": seconds,
         "clock": "process CPU time, best of 3 rounds",
     }

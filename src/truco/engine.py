@@ -266,7 +266,7 @@ def apply(state: State, action: Action | Deal) -> Transition:
     if type(action) is Deal:
         _check_deal(state, action)
         return _apply_deal(state, tuple(tuple(DECK[c] for c in hand) for hand in action.hands))
-    legal: tuple[Action, ...] = state[F_LEGAL]  # type: ignore[assignment]
+    legal: tuple[Action, ...] = state[F_LEGAL]
     if action not in legal:
         check(state, action)
     assert type(action) is Action

@@ -7,7 +7,7 @@ C-level tuple copy, and so that states hash and compare by value. Change it only
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from truco.actions import Action, Verb
 from truco.cards import Card
@@ -106,44 +106,45 @@ class State(NamedTuple):
 
 # The engine edits a state as ``list(state)`` through these field numbers: a list index is
 # several times cheaper than a NamedTuple attribute in CPython 3.11, and apply() is the hot path.
+# They are literals (checked against State's fields by the tests) so that the compiled engine
+# (setup.py) reads them as constants.
 Work = list[Any]
-_FIELD = {name: i for i, name in enumerate(State._fields)}
-F_RULES = _FIELD["rules"]
-F_SCORE = _FIELD["score"]
-F_PHASE = _FIELD["phase"]
-F_WINNER = _FIELD["winner"]
-F_HAND_NO = _FIELD["hand_no"]
-F_MANO = _FIELD["mano"]
-F_NEXT_MANO = _FIELD["next_mano"]
-F_TEAMS = _FIELD["teams"]
-F_DEALT = _FIELD["dealt"]
-F_HANDS = _FIELD["hands"]
-F_TANTOS = _FIELD["tantos"]
-F_FLORES = _FIELD["flores"]
-F_TRICK = _FIELD["trick"]
-F_PLAYS = _FIELD["plays"]
-F_TRICKS = _FIELD["tricks"]
-F_RESULTS = _FIELD["results"]
-F_TURN = _FIELD["turn"]
-F_RETIRED = _FIELD["retired"]
-F_TRUCO = _FIELD["truco"]
-F_OWNER = _FIELD["truco_owner"]
-F_TRUCO_CALL = _FIELD["truco_call"]
-F_TANTO_CALL = _FIELD["tanto_call"]
-F_ENVIDO_OPEN = _FIELD["envido_open"]
-F_CHAIN = _FIELD["chain"]
-F_FLOR_CHAIN = _FIELD["flor_chain"]
-F_FLOR_DONE = _FIELD["flor_done"]
-F_HAND_POINTS = _FIELD["hand_points"]
-F_SHOWN = _FIELD["shown"]
-F_DECLARED = _FIELD["declared"]
-F_LOG = _FIELD["log"]
-F_REACHED = _FIELD["reached"]
-F_PICA = _FIELD["pica"]
-F_NEXT_PICA = _FIELD["next_pica"]
-F_STAKES = _FIELD["stakes"]
-F_BETTORS = _FIELD["bettors"]
-F_LEGAL = _FIELD["legal"]
+F_RULES: Final = 0
+F_SCORE: Final = 1
+F_PHASE: Final = 2
+F_WINNER: Final = 3
+F_HAND_NO: Final = 4
+F_MANO: Final = 5
+F_NEXT_MANO: Final = 6
+F_TEAMS: Final = 7
+F_DEALT: Final = 8
+F_HANDS: Final = 9
+F_TANTOS: Final = 10
+F_FLORES: Final = 11
+F_TRICK: Final = 12
+F_PLAYS: Final = 13
+F_TRICKS: Final = 14
+F_RESULTS: Final = 15
+F_TURN: Final = 16
+F_RETIRED: Final = 17
+F_TRUCO: Final = 18
+F_OWNER: Final = 19
+F_TRUCO_CALL: Final = 20
+F_TANTO_CALL: Final = 21
+F_ENVIDO_OPEN: Final = 22
+F_CHAIN: Final = 23
+F_FLOR_CHAIN: Final = 24
+F_FLOR_DONE: Final = 25
+F_HAND_POINTS: Final = 26
+F_SHOWN: Final = 27
+F_DECLARED: Final = 28
+F_LOG: Final = 29
+F_REACHED: Final = 30
+F_PICA: Final = 31
+F_NEXT_PICA: Final = 32
+F_STAKES: Final = 33
+F_BETTORS: Final = 34
+F_LEGAL: Final = 35
 
 
 def new_match(
