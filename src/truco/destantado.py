@@ -12,8 +12,8 @@ passes to him, while one who goes to the mazo loses what he was in for; calls ar
 with quiero or no quiero only (a raise is called on one's own turn, by the first player who
 accepted the last bet); an envido is a single call (envido 2, real envido 3, falta envido
 ``destantado_falta``); a trick won by a player who has left the hand counts as a parda; a
-winner with too few porotos passes what he owes and his pile stops at 0, which ends the match
-at once (``match_end`` does not apply).
+winner with too few porotos passes all he has (to the losers in playing order from the mano),
+and his empty pile ends the match at once (``match_end`` does not apply).
 
 Like ``effects``, every function edits the engine's working list ``s`` and appends events.
 """
@@ -72,18 +72,19 @@ def next_responder(s: Work, caller: int, after: int) -> int:
 def pass_porotos(
     s: Work, seat: int, to: int, points: int, reason: str, ev: list[Event], truco_winner: int = -1
 ) -> None:
-    """``seat`` passes ``points`` to ``to`` (-1: the pot); an empty pile wins the match."""
+    """``seat`` passes ``points`` to ``to`` (-1: the pot), or all he has if that is less: the
+    porotos are never made up. An empty pile wins the match."""
     score = list(s[F_SCORE])
     hand_points = list(s[F_HAND_POINTS])
     paid = min(points, score[seat])
     score[seat] -= paid
     hand_points[seat] -= paid
     if to >= 0:
-        score[to] += points
-        hand_points[to] += points
+        score[to] += paid
+        hand_points[to] += paid
     s[F_SCORE] = tuple(score)
     s[F_HAND_POINTS] = tuple(hand_points)
-    ev.append(_new(PorotosPassed, (seat, to, points, reason)))
+    ev.append(_new(PorotosPassed, (seat, to, paid, reason)))
     if s[F_REACHED] < 0 and score[seat] == 0:
         # At once, whatever ``match_end`` says: his pile could fill again later in the hand.
         s[F_REACHED] = seat

@@ -13,7 +13,7 @@ from truco.actions import Action, Verb
 from truco.cards import Card
 from truco.engine import legal_actions, to_act
 from truco.rules import Rules
-from truco.state import FLOR_KIND, PLAY, State
+from truco.state import ENVIDO_KIND, FLOR_KIND, PLAY, State
 
 PlayView = tuple[int, Card | None, bool]
 """A card on the table as the viewer sees it: (seat, card or None if face down, face_down)."""
@@ -121,7 +121,7 @@ def observe(state: State, seat: int | None) -> SeatView:
         truco=state.truco,
         truco_owner=state.truco_owner,
         truco_call=state.truco_call,
-        envido_call=(tanto[1], tanto[2]) if tanto and tanto[0] != FLOR_KIND else None,
+        envido_call=(tanto[1], tanto[2]) if tanto and tanto[0] == ENVIDO_KIND else None,
         flor_call=(tanto[1], tanto[2]) if tanto and tanto[0] == FLOR_KIND else None,
         envido_open=state.envido_open,
         chain=state.chain,
