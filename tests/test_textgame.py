@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 
@@ -37,7 +38,7 @@ def play(input_fn: Callable[[str], str], **kwargs: object) -> tuple[int, list[st
 
 
 def winner_lines(lines: list[str]) -> list[str]:
-    return [line for line in lines if "Fin del partido: ganan" in line]
+    return [line for line in lines if "Fin del partido: gana" in line]
 
 
 @pytest.mark.parametrize(
@@ -62,7 +63,7 @@ def test_each_turn_shows_score_mano_table_hand_and_menu() -> None:
     _, lines = play(Script(["1", "q"]), seed=1)
     first = next(i for i, line in enumerate(lines) if line.startswith("  1) "))
     shown = lines[:first]
-    assert any(line.startswith("Nosotros 0 (malas) · Ellos 0 (malas)") for line in shown)
+    assert any(line.startswith("Tanteador: Nosotros 0 (malas) · Ellos 0 (malas)") for line in shown)
     assert any("es mano: Vos" in line for line in shown)
     assert any(line.startswith("Tus cartas: ") for line in shown)
     # after the first card is played, the table lists it under Baza 1
@@ -153,3 +154,104 @@ def test_other_seats_cards_are_never_dealt_to_the_screen() -> None:
 def test_bad_settings_return_an_error_code() -> None:
     assert play(Script(), players=3)[0] == 2
     assert play(Script(), human_seat=2)[0] == 2
+
+
+def final_line(lines: list[str], prefix: str) -> str:
+    return [line for line in lines if line.startswith(prefix)][-1]
+
+
+def test_pata_de_gallo_to_the_end() -> None:
+    """Three players, each with his own score; the human is the pie of the second hand, is
+    dealt four cards and discards the first one (option 1), unseen by the others."""
+    code, lines = play(Script(), variant="pata_de_gallo", seed=9)
+    out = "\n".join(lines)
+    assert code == 0 and len(winner_lines(lines)) == 1
+    assert "=== Mano 1 · es mano: Vos · pie: Bot2 ===" in lines
+    assert "=== Mano 2 · es mano: Bot1 · pie: Vos ===" in lines
+    start = lines.index("=== Mano 2 · es mano: Bot1 · pie: Vos ===")
+    dealt = lines[start + 1].removeprefix("Te tocaron: ").split()
+    assert len(dealt) == 4  # the pie's four cards
+    menu = lines.index("Sos el pie: elegí la carta que descartás (1-4)", start)
+    assert lines[menu + 2 : menu + 6] == [f"  {i}) discard {c}" for i, c in enumerate(dealt, 1)]
+    assert f"Vos (pie): descartás {dealt[0]}" in lines
+    assert f"  Sos el pie: descartaste {dealt[0]}" in lines
+    assert "Bot2 (pie): descarta una carta" in lines  # the first hand's pie, card unseen
+    # what a side wins, each of its players scores
+    assert re.search(r"^\+\d+ para Vos \(", out, re.M)
+    assert re.search(r"^\+\d+ para Bot[12]\+? \(", out, re.M)
+    # per-player scores, and the winner is a player
+    assert final_line(lines, "Tanteador: ").startswith("Tanteador: Vos ")
+    assert "Bot1" in final_line(lines, "Tanteador: ") and "Bot2" in final_line(lines, "Tanteador: ")
+    assert re.search(
+        r"gana (Vos|Bot1|Bot2) \(Vos \d+ · Bot1 \d+ · Bot2 \d+\)", winner_lines(lines)[0]
+    )
+    assert "[/" not in out and "[b]" not in out  # the shared lines, without their styles
+
+
+def test_destantado_to_the_end() -> None:
+    """Porotos in each pile and the pot; the human answers the calls with quiero (option 1),
+    and the first to pass all his porotos wins."""
+    code, lines = play(Script(), variant="destantado", seed=5)
+    assert code == 0 and len(winner_lines(lines)) == 1
+    assert lines[0].startswith("Destantado: 10 porotos cada uno, gana el que se queda sin")
+    assert "Porotos: Vos 10 · Bot1 10 · Bot2 10 · pozo 0" in lines
+    assert "  Apuestas: Vos en juego 1 · Bot1 en juego 1 · Bot2 en juego 1" in lines
+    asked = next(i for i, line in enumerate(lines) if re.match(r".* cantó .*: responde Vos", line))
+    assert lines[asked + 2 : asked + 4] == ["  1) quiero", "  2) no-quiero"]
+    assert "Vos: Quiero" in lines
+    assert any(
+        re.match(r"(Vos|Bot\d) pasa \d+ porotos? (a (Vos|Bot\d)|al pozo) \(", x) for x in lines
+    )
+    winner = re.search(r"gana (Vos|Bot1|Bot2), que se quedó sin porotos", winner_lines(lines)[0])
+    assert winner is not None
+    piles = final_line(lines, "Porotos: ")
+    assert f"{winner.group(1)} 0 ·" in piles, piles
+
+
+def test_pica_pica_to_the_end() -> None:
+    """Six players; between 5 and 10 points (target 15) a round of three 1v1 hands: the human
+    plays his own and watches the other two."""
+    code, lines = play(Script(), variant="pica_pica", target=15, seed=5)
+    assert code == 0 and len(winner_lines(lines)) == 1
+    picas = [line for line in lines if "mano de pica" in line]
+    assert len(picas) == 3
+    assert sum("(mirás)" in line for line in picas) == 2
+    assert any(
+        re.match(r"  Mano de pica \d de 3: (Vos contra Bot3|Bot3 contra Vos)", x) for x in lines
+    )
+    assert re.search(r"ganan (Nosotros|Ellos) \(\d+ a \d+\)", winner_lines(lines)[0])
+
+
+def test_the_pie_discards_a_card_typed_bare() -> None:
+    """In seat 2 the human is the first hand's pie: a bare card discards it."""
+    out: list[str] = []
+
+    def typer(prompt: str) -> str:
+        if not out[-1].startswith("  4) discard "):
+            return "q"  # once the card is put away
+        return next(x for x in out if x.startswith("Te tocaron: ")).split()[-1]
+
+    code = run_text_game(
+        variant="pata_de_gallo", seed=1, human_seat=2, input_fn=typer, print_fn=out.append
+    )
+    assert code == 0
+    dealt = next(x for x in out if x.startswith("Te tocaron: ")).split()
+    assert f"Vos (pie): descartás {dealt[-1]}" in out
+
+
+def test_a_variant_with_the_wrong_players_is_refused() -> None:
+    code, lines = play(Script(), variant="pata_de_gallo", players=4)
+    assert code == 2 and "pata_de_gallo is played by 3 players" in lines[0]
+
+
+def test_the_command_line_passes_the_variant(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from truco.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # input() ends at once: EOF
+    assert main(["play", "--plain", "--variant", "pica_pica", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Truco pica-pica a 30 puntos, 6 jugadores, sin flor.")
+    assert "Partido abandonado" in out
+    assert main(["play", "--plain", "--variant", "destantado", "--players", "4"]) == 2

@@ -158,7 +158,8 @@ def test_keys_are_distinct() -> None:
     from truco.tui.text import CALL_KEYS
 
     keys = list(CALL_KEYS.values())
-    assert len(set(keys)) == len(keys) == len(Verb) - 2  # every verb but play and tapada
+    # every verb but play, tapada and discard, which are keys on the cards
+    assert len(set(keys)) == len(keys) == len(Verb) - 3
     assert not set(keys) & {"1", "2", "3", "4", "5", "6", "s"}
 
 
@@ -173,13 +174,14 @@ def test_command_line() -> None:
         False,
         None,
     )
+    args = build_parser().parse_args(["play", "--variant", "destantado"])
+    assert (args.variant, args.players) == ("destantado", None)  # the variant's own players
     args = build_parser().parse_args(["anotar", "--names", "A,B,C", "--target", "15"])
     assert (args.names, args.target, args.new) == ("A,B,C", 15, False)
 
 
 def test_what_the_screen_says_about_a_hand() -> None:
     """Envido declarations, tricks and every event have their words."""
-    from truco.events import HandEnded
     from truco.tui import text
 
     rules = Rules(players=4, flor=True)
@@ -199,11 +201,11 @@ def test_what_the_screen_says_about_a_hand() -> None:
         else:
             found = game.step() or []
         view = game.view
-        names = text.Names(view.seat, view.teams)
+        names = text.Names.of(view)
         for event in found:
             kinds.add(type(event).__name__)
-            line = text.event_line(event, names)
-            assert (line is None) == isinstance(event, HandEnded), event
+            line = text.event_line(event, names, view)
+            assert line, event
         lines = "\n".join(text.table_lines(view, names))
         if view.declared:
             declared = True

@@ -13,7 +13,7 @@ from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
 from truco.events import CardPlayed, Event, visible_to
 from truco.rules import Rules
-from truco.state import State, new_match
+from truco.state import DISCARD_KIND, State, new_match
 from truco.tui.session import RemoteGame, event_from_json, view_from_json, ws_url
 from truco.view import observe
 
@@ -34,11 +34,29 @@ def playouts(rules: Rules, seed: int, steps: int = 400) -> list[tuple[State, tup
     return out
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(players=4, flor=True), Rules(players=6)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(),
+        Rules(players=4, flor=True),
+        Rules(players=6),
+        Rules(variant="pata_de_gallo", flor=True),
+        Rules(variant="destantado"),
+        Rules(variant="pica_pica", pica_from=1),
+    ],
+    ids=lambda r: f"{r.variant}-{r.players}",
+)
 def test_view_and_events_survive_the_wire(rules: Rules) -> None:
     """What the server sends (protocol.view_json/event_json, through JSON) reads back as the
-    same SeatView and events the local game uses."""
+    same SeatView and events the local game uses (the variants: per-hand teams, the pie's
+    pending discard, pica-pica's 1v1 hands, destantado's stakes)."""
+    special = 0
     for state, events in playouts(rules, seed=rules.players):
+        special += (
+            state.pica >= 0
+            or (state.tanto_call is not None and state.tanto_call[0] == DISCARD_KIND)
+            or 0 in state.stakes
+        )
         for seat in (0, 1, None):
             view = observe(state, seat)
             wire = json.loads(json.dumps(protocol.view_json(view)))
@@ -47,6 +65,44 @@ def test_view_and_events_survive_the_wire(rules: Rules) -> None:
             if visible_to(event, 0):
                 wire = json.loads(json.dumps(protocol.event_json(event)))
                 assert event_from_json(wire) == event
+    assert special > 0 or rules.variant == "standard"
+
+
+def test_variant_events_and_fields_come_through() -> None:
+    """A server's view of the variants reads back with its per-hand teams, pica and stakes, and
+    the new events are known: none is dropped as an unknown type."""
+    seen: set[str] = set()
+    for rules, seed in ((Rules(variant="pata_de_gallo"), 1), (Rules(variant="destantado"), 2)):
+        for _state, events in playouts(rules, seed=seed, steps=600):
+            for event in events:
+                wire = json.loads(json.dumps(protocol.event_json(event)))
+                got = event_from_json(wire)
+                assert got == event
+                seen.add(type(event).__name__)
+    assert {"Discarded", "PorotosPassed", "Scored"} <= seen
+
+
+def test_a_view_without_the_variant_fields_gets_defaults() -> None:
+    """An older server sends no ``teams``, ``pica`` or ``stakes``: the client takes them from
+    the rules (the pie of pata de gallo from the mano), never seat % 2."""
+    rules = Rules(variant="pata_de_gallo")
+    (state, _), *_ = playouts(rules, seed=3, steps=1)
+    wire = protocol.view_json(observe(state, 0))
+    for key in ("teams", "pica", "stakes", "score", "hand_points", "discard", "pie"):
+        wire.pop(key, None)
+    view = view_from_json(json.loads(json.dumps(wire)))
+    assert view.teams == state.teams == (0, 0, 1)  # mano 0: the pie is seat 2
+    assert (view.pica, view.stakes, view.score, view.hand_points) == (
+        -1,
+        (1, 1, 1),
+        (0, 0, 0),
+        (0, 0, 0),
+    )
+    destantado = protocol.view_json(observe(new_match(Rules(variant="destantado")), None))
+    for key in ("teams", "score", "hand_points"):
+        destantado.pop(key, None)
+    view = view_from_json(destantado)
+    assert view.teams == (0, 1, 2) and view.score == (10, 10, 10)
 
 
 def test_messages_update_the_game() -> None:

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.text import Text
+from textual.widgets import RichLog, Static
 
 uvicorn = pytest.importorskip("uvicorn")
 server_mod = pytest.importorskip("truco.server")
@@ -23,6 +25,11 @@ from truco.tui.app import TrucoApp  # noqa: E402
 from truco.tui.net import join_table  # noqa: E402
 from truco.tui.session import RemoteGame  # noqa: E402
 from truco.tui.text import action_keys  # noqa: E402
+
+
+def _shown(app: TrucoApp, widget: str) -> str:
+    content = app.query_one(widget, Static).content
+    return content.plain if isinstance(content, Text) else str(content)
 
 
 def _free_port() -> int:
@@ -110,3 +117,66 @@ def test_play_at_a_server_table(base_url: str, tmp_path: Path) -> None:
             assert first.finished
 
     asyncio.run(asyncio.wait_for(run(), 60))
+
+
+@pytest.mark.parametrize(
+    ("options", "seats"),
+    [
+        ({"variant": "pata_de_gallo", "target": 15}, 3),
+        ({"variant": "destantado"}, 3),
+        ({"variant": "pica_pica", "target": 15, "pica_from": 1}, 6),
+    ],
+    ids=["pata_de_gallo", "destantado", "pica_pica"],
+)
+def test_a_variant_at_a_server_table(
+    base_url: str, tmp_path: Path, options: dict[str, Any], seats: int
+) -> None:
+    """The variants over the wire: the server's view (per-hand teams, pica, stakes, the pie's
+    discard) and its new events drawn as in a local game; keys act for our seat."""
+    bots = {str(s): "random" for s in range(1, seats)}
+    created = _post(f"{base_url}/api/tables", {"name": "Ana", "options": options, "bots": bots})
+    game = RemoteGame()
+    invite = base_url + created["invite"]
+    app = TrucoApp(game, invite=invite, token=created["token"], delay=0, save_dir=tmp_path)
+    rng = random.Random(2)
+    verbs: list[str] = []
+
+    async def run() -> str:
+        async with app.run_test(size=(80, 24)) as pilot:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                await pilot.pause(0.02)
+                view = game.view
+                if view is None or game.pending:
+                    continue
+                if game.over or view.hand_no >= 3:
+                    break
+                if game.human_to_act:
+                    keys = action_keys(view)
+                    if any(a.verb.value == "discard" for a in keys.values()):
+                        assert "Sos el pie: elegí la carta" in _shown(app, "#hand")
+                    key = rng.choice(sorted(keys))
+                    verbs.append(keys[key].verb.value)
+                    await pilot.press(key)
+            view = game.view
+            assert view is not None and (view.hand_no >= 3 or game.over)
+            assert view.rules.variant == options["variant"] and len(view.teams) == seats
+            score = _shown(app, "#score")
+            if options["variant"] == "destantado":
+                assert "Porotos" in score and "Pozo" in score
+            elif options["variant"] == "pata_de_gallo":
+                assert all(f"{n} " in score for n in ("Vos", "random"))
+            else:
+                assert "Nosotros" in score and "Ellos" in score
+            # long lines wrap: compare the words
+            return " ".join(" ".join(s.text for s in app.query_one("#log", RichLog).lines).split())
+
+    log = asyncio.run(asyncio.wait_for(run(), 60))
+    assert verbs, "we never acted"
+    if options["variant"] == "pata_de_gallo":
+        assert "discard" in verbs  # the second hand's pie: our seat
+        assert "(pie): descarta una carta" in log
+    if options["variant"] == "destantado":
+        assert "pasa" in log and "poroto" in log
+    if options["variant"] == "pica_pica":
+        assert "mano de pica" in log

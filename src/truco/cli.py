@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from truco.errors import TrucoError
+from truco.rules import VARIANT_PLAYERS
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -16,7 +17,11 @@ def _cmd_play(args: argparse.Namespace) -> int:
         from truco.textgame import run_text_game
 
         return run_text_game(
-            players=args.players, target=args.target, flor=args.flor, seed=args.seed
+            players=args.players or 2,
+            target=args.target,
+            flor=args.flor,
+            variant=args.variant,
+            seed=args.seed,
         )
     from truco.tui.main import run_play
 
@@ -65,6 +70,14 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     def progress(text: str) -> None:
         print(text, file=sys.stderr, flush=True)
 
+    import truco
+
+    if truco.STALE:
+        print(
+            f"truco bench: {', '.join(truco.STALE)} changed since the engine was compiled, so "
+            "this measures it as plain Python; run `make` to compile it again",
+            file=sys.stderr,
+        )
     figures = run_all(seconds=args.seconds, progress=None if args.json else progress)
     if args.json:
         print(json.dumps(figures))
@@ -78,10 +91,16 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     import os
 
     from truco.arena import format_report, progress_bar, run_arena
-    from truco.rules import Rules
+    from truco.rules import Rules, from_options
 
     try:
-        rules = Rules(players=args.players, target=args.target, flor=args.flor)
+        options: dict[str, object] = {"variant": args.variant, "target": args.target}
+        options["flor"] = args.flor
+        if args.players is not None:
+            options["players"] = args.players
+        if args.porotos is not None:
+            options["porotos"] = args.porotos
+        rules = from_options(Rules(), options)
         report = run_arena(
             args.bot_a,
             args.bot_b,
@@ -110,7 +129,15 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     play = sub.add_parser("play", help="play a match in the terminal against bots")
-    play.add_argument("--players", type=int, default=2, choices=(2, 4, 6))
+    play.add_argument(
+        "--variant",
+        default="standard",
+        choices=tuple(VARIANT_PLAYERS),
+        help="pata_de_gallo and destantado (3 players), pica_pica (6); default standard",
+    )
+    play.add_argument(
+        "--players", type=int, default=None, choices=(2, 3, 4, 6), help="default: the variant's"
+    )
     play.add_argument("--target", type=int, default=30, choices=(10, 15, 20, 24, 30, 40))
     play.add_argument("--flor", action="store_true", help="play with flor")
     play.add_argument("--seed", type=int, default=None, help="make the game reproducible")
@@ -144,10 +171,19 @@ def build_parser() -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="bot against bot: duplicate matches and statistics")
     arena.add_argument("bot_a", metavar="BOT_A")
     arena.add_argument("bot_b", metavar="BOT_B")
-    arena.add_argument("--matches", type=int, default=100, help="matches (whole pairs)")
-    arena.add_argument("--players", type=int, default=2, choices=(2, 4, 6))
+    arena.add_argument(
+        "--matches", type=int, default=100, help="matches (whole duplicate pairs or groups)"
+    )
+    arena.add_argument(
+        "--variant",
+        default="standard",
+        choices=("standard", "pata_de_gallo", "destantado", "pica_pica"),
+        help="the way of playing (the three-player variants rotate the seats: docs/bots.md)",
+    )
+    arena.add_argument("--players", type=int, default=None, choices=(2, 3, 4, 6))
     arena.add_argument("--target", type=int, default=30, choices=(10, 15, 20, 24, 30, 40))
     arena.add_argument("--flor", action="store_true", help="play with flor")
+    arena.add_argument("--porotos", type=int, default=None, help="destantado: porotos each")
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")

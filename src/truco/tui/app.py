@@ -28,6 +28,9 @@ from truco.tui import text
 from truco.tui.session import LocalGame, RemoteGame
 from truco.view import SeatView
 
+_ON_CARD = (Verb.PLAY, Verb.DISCARD)
+"""Actions whose key is written on the card itself (the bottom line lists the rest)."""
+
 
 def _markup(lines: list[str]) -> Text:
     return Text.from_markup("\n".join(lines))
@@ -45,7 +48,7 @@ class TrucoApp(App[int]):
     #score { height: 8; padding: 0 1; }
     #table { height: 1fr; border: round $secondary; padding: 0 1; }
     #log { width: 1fr; border: round $secondary; scrollbar-size-vertical: 1; overflow-x: hidden; }
-    #hand { height: 6; border: round $accent; padding: 0 1; }
+    #hand { height: auto; max-height: 6; border: round $accent; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Salir", priority=True)]
 
@@ -102,7 +105,7 @@ class TrucoApp(App[int]):
         return self.game.view
 
     def _names(self, view: SeatView) -> text.Names:
-        return text.Names(view.seat, view.teams, self.game.names)
+        return text.Names.of(view, self.game.names)
 
     def redraw(self) -> None:
         view = self.view
@@ -116,13 +119,17 @@ class TrucoApp(App[int]):
             return
         names = self._names(view)
         rules = view.rules
+        variant = text.VARIANT_NAMES.get(rules.variant, rules.variant)
+        goal = (
+            f"· {rules.porotos} porotos" if rules.variant == "destantado" else f"a {rules.target}"
+        )
+        # a variant says how many play; the status line must fit 80 columns
+        players = f" · {rules.players} jugadores" if not variant else ""
         head = (
-            f"[b]Truco[/] a {rules.target} · {rules.players} jugadores · "
-            f"{'con' if rules.flor else 'sin'} flor"
+            f"[b]Truco[/]{' ' + variant if variant else ''} {goal}{players}"
+            f" · {'con' if rules.flor else 'sin'} flor"
         )
-        partner = (
-            " · +: compañero" if rules.players > 2 and isinstance(self.game, LocalGame) else ""
-        )
+        partner = " · +: compañero" if rules.players > 2 and rules.teams == 2 else ""
         status.update(_markup([f"{head}{self.description}{partner}"]))
         score.update(_markup(text.score_lines(view, names)))
         if self.game.over:
@@ -130,7 +137,8 @@ class TrucoApp(App[int]):
             lines = text.match_summary(view, names, hands) + self.summary
             table.update(_markup(lines))
         elif self.paused or (self.summary and view.phase != 1):
-            table.update(_markup(text.table_lines(view, names)[1:] + self.summary))
+            lines = text.table_lines(view, names, notes=False)[1:]
+            table.update(_markup(lines + self.summary))
         elif view.hand_no:
             table.update(_markup(text.table_lines(view, names)))
         else:
@@ -142,13 +150,17 @@ class TrucoApp(App[int]):
         by_action = {a: k for k, a in keys.items()}
         cards = []
         for c in view.hand:
-            key = next((k for k, a in keys.items() if a.card == c and a.verb is Verb.PLAY), "")
+            key = next((k for k, a in keys.items() if a.card == c and a.verb in _ON_CARD), "")
             label = f"[b reverse] {key} [/]" if key else ""
             cards.append(f"{label}{text.card(c, long=True)}")
-        tanto = f"envido {view.tantos}" if view.tantos is not None and view.hand else ""
-        if view.flor is not None:
+        # the pie's tantos count once he has put his fourth card away
+        counted = view.tantos is not None and 0 < len(view.hand) <= 3
+        tanto = f"envido {view.tantos}" if counted else ""
+        if view.flor is not None and counted:
             tanto += f" · flor {view.flor}"
         first = "  ".join(cards) + (f"   [dim]{tanto}[/]" if tanto else "")
+        if not first and text.sitting_out(view):
+            first = "[dim](esta mano de pica no jugás: mirás)[/]"
         lines = [first or "[dim](sin cartas)[/]"]
         pending = text.pending_call(view, names)
         if pending and not self.game.over:
@@ -164,7 +176,7 @@ class TrucoApp(App[int]):
             calls = [
                 f"[b reverse] {k} [/] {text.action_label(a)}"
                 for a, k in by_action.items()
-                if not (a.card is not None and a.verb is Verb.PLAY)
+                if not (a.card is not None and a.verb in _ON_CARD)
             ]
             lines.append("  ".join(calls))
         elif view.to_act is not None and view.to_act >= 0:
@@ -184,7 +196,7 @@ class TrucoApp(App[int]):
                 self.hand_events = []
                 self.summary = []
             self.hand_events.append(event)
-            line = text.event_line(event, names)
+            line = text.event_line(event, names, view)
             if line:
                 log.write(Text.from_markup(line))
             if isinstance(event, HandEnded):

@@ -32,7 +32,9 @@ def run_play(args: argparse.Namespace) -> int:
         app = TrucoApp(RemoteGame(), invite=args.connect, token=token, save_dir=save_dir)
         return app.run() or 0
     try:
-        rules = Rules(players=args.players, target=args.target, flor=args.flor)
+        rules = Rules(
+            variant=args.variant, players=args.players or 2, target=args.target, flor=args.flor
+        )
         game = LocalGame(rules=rules, seed=args.seed, bot=args.bot)
     except TrucoError as exc:
         print(f"truco play: {exc}", file=sys.stderr)

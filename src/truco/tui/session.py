@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from truco import events as ev_mod
@@ -22,7 +22,7 @@ from truco.errors import TrucoError
 from truco.events import Event, HandEnded, visible_to
 from truco.notation import HandHistory, dumps, from_state
 from truco.rules import Rules, from_options
-from truco.state import new_match
+from truco.state import hand_teams, new_match
 from truco.view import PlayView, SeatView, observe
 
 BOT_PREFERENCE = ("experto", "expert", "dificil", "normal", "simple", "facil", "random")
@@ -135,22 +135,35 @@ def _opt_tuple(value: Any) -> Any:
     return None if value is None else tuple(int(v) for v in value)
 
 
+def _envido_call(d: dict[str, Any]) -> Any:
+    """The wire sends the pie's pending discard (pata de gallo) as ``discard``, apart from the
+    envido; the core's view keeps it as a tanto call of the pie to himself."""
+    discard = d.get("discard")
+    if d.get("envido_call") is None and discard is not None:
+        return (int(discard), int(discard))
+    return _opt_tuple(d.get("envido_call"))
+
+
 def view_from_json(d: dict[str, Any]) -> SeatView:
     """The ``view`` of a ``full`` or ``ev`` message as the core's ``SeatView``."""
     rules = from_options(None, dict(d.get("options") or {}))
     seat = d.get("seat")
     winner = d.get("winner")
     legal = tuple(Action.parse(a) for a in d.get("legal") or ())
+    mano = int(d.get("mano") or 0)
+    # A server that does not send the variants' fields yet: what a fresh hand would have.
+    start = rules.porotos if rules.variant == "destantado" else 0
+    pica = d.get("pica")
     return SeatView(
         seat=None if seat is None else int(seat),
         rules=rules,
-        score=tuple(int(p) for p in d.get("score") or (0, 0)),
+        score=tuple(int(p) for p in d.get("score") or (start,) * rules.scorers),
         phase=_PHASES.get(str(d.get("phase")), 0),
         winner=-1 if winner is None else int(winner),
         hand_no=int(d.get("hand") or 0),
-        mano=int(d.get("mano") or 0),
-        teams=tuple(int(t) for t in d.get("teams") or [s % 2 for s in range(rules.players)]),
-        pica=int(d.get("pica", -1)),
+        mano=mano,
+        teams=tuple(int(t) for t in d.get("teams") or hand_teams(rules, mano)),
+        pica=-1 if pica is None else int(pica),
         stakes=tuple(int(p) for p in d.get("stakes") or (1,) * rules.players),
         to_act=d.get("to_act"),
         hand=_cards(d.get("cards")),
@@ -165,12 +178,12 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
         truco=int(d.get("truco") or 1),
         truco_owner=int(d.get("truco_owner", -1) if d.get("truco_owner") is not None else -1),
         truco_call=_opt_tuple(d.get("truco_call")),
-        envido_call=_opt_tuple(d.get("envido_call")),
+        envido_call=_envido_call(d),
         flor_call=_opt_tuple(d.get("flor_call")),
         envido_open=bool(d.get("envido_open", True)),
         chain=tuple(Verb(v) for v in d.get("chain") or ()),
         flor_chain=tuple(Verb(v) for v in d.get("flor_chain") or ()),
-        hand_points=tuple(int(p) for p in d.get("hand_points") or (0, 0)),
+        hand_points=tuple(int(p) for p in d.get("hand_points") or (0,) * rules.scorers),
         history=tuple((int(s), str(a)) for s, a in d.get("history") or ()),
         declared=tuple(
             (int(s), None if p is None else int(p), bool(f)) for s, p, f in d.get("declared") or ()
@@ -180,23 +193,8 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
     )
 
 
-_EVENT_TYPES: dict[str, type[Any]] = {
-    cls.__name__: cls
-    for cls in (
-        ev_mod.HandStarted,
-        ev_mod.CardsDealt,
-        ev_mod.CardPlayed,
-        ev_mod.Called,
-        ev_mod.Answered,
-        ev_mod.WentToMazo,
-        ev_mod.TrickEnded,
-        ev_mod.PointsDeclared,
-        ev_mod.Scored,
-        ev_mod.CardsShown,
-        ev_mod.HandEnded,
-        ev_mod.MatchEnded,
-    )
-}
+_EVENT_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in get_args(ev_mod.Event)}
+"""Every event of the core, by the name the wire gives it (``Discarded``, ``PorotosPassed``...)."""
 
 
 def event_from_json(d: dict[str, Any]) -> Event | None:
