@@ -213,15 +213,38 @@ def event_json(event: Event) -> dict[str, Any]:
     return out
 
 
+VARIANT_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "pata_de_gallo": (),
+    "destantado": ("porotos", "destantado_falta"),
+    "pica_pica": ("pica_from", "pica_margin"),
+}
+"""The options a variant always names (with the variant), defaults included."""
+
+
 def options_json(rules: Any) -> dict[str, Any]:
-    """The rules as option values: players, target and flor always, then every non-default."""
-    return {"players": rules.players, "target": rules.target, "flor": rules.flor} | dict(
-        rules.options()
-    )
+    """The rules as option values: players, target and flor always, a variant with its own
+    options (defaults included), then every other non-default."""
+    out: dict[str, Any] = {"players": rules.players, "target": rules.target, "flor": rules.flor}
+    extra = VARIANT_OPTIONS.get(rules.variant)
+    if extra is not None:
+        out["variant"] = rules.variant
+        out.update({name: getattr(rules, name) for name in extra})
+    return out | dict(rules.options())
+
+
+def pie_of(view: SeatView) -> int | None:
+    """Pata de gallo: the seat that plays last this hand (dealt four cards, discards one)."""
+    if view.rules.variant != "pata_de_gallo" or not view.hand_no:
+        return None
+    return (view.mano - 1) % view.rules.players
 
 
 def view_json(view: SeatView) -> dict[str, Any]:
     """The JSON form of a ``SeatView`` (docs/protocol.md, "The view")."""
+    envido_call = view.envido_call
+    pie = pie_of(view)
+    # Pata de gallo: the pie's discard waits while he still holds four cards.
+    discard = pie if pie is not None and view.to_act == pie and view.hand_sizes[pie] > 3 else None
     return {
         "seat": view.seat,
         "score": list(view.score),
@@ -230,6 +253,10 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "hand": view.hand_no,
         "mano": view.mano,
         "teams": list(view.teams),
+        "pica": view.pica,
+        "stakes": list(view.stakes),
+        "pie": pie,
+        "discard": discard,
         "to_act": view.to_act,
         "cards": _plain(view.hand),
         "hand_sizes": list(view.hand_sizes),
@@ -243,7 +270,7 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "truco": view.truco,
         "truco_owner": view.truco_owner,
         "truco_call": _plain(view.truco_call),
-        "envido_call": _plain(view.envido_call),
+        "envido_call": _plain(envido_call),
         "flor_call": _plain(view.flor_call),
         "envido_open": view.envido_open,
         "chain": _plain(view.chain),

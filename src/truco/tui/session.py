@@ -135,15 +135,6 @@ def _opt_tuple(value: Any) -> Any:
     return None if value is None else tuple(int(v) for v in value)
 
 
-def _envido_call(d: dict[str, Any]) -> Any:
-    """The wire sends the pie's pending discard (pata de gallo) as ``discard``, apart from the
-    envido; the core's view keeps it as a tanto call of the pie to himself."""
-    discard = d.get("discard")
-    if d.get("envido_call") is None and discard is not None:
-        return (int(discard), int(discard))
-    return _opt_tuple(d.get("envido_call"))
-
-
 def view_from_json(d: dict[str, Any]) -> SeatView:
     """The ``view`` of a ``full`` or ``ev`` message as the core's ``SeatView``."""
     rules = from_options(None, dict(d.get("options") or {}))
@@ -178,7 +169,7 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
         truco=int(d.get("truco") or 1),
         truco_owner=int(d.get("truco_owner", -1) if d.get("truco_owner") is not None else -1),
         truco_call=_opt_tuple(d.get("truco_call")),
-        envido_call=_envido_call(d),
+        envido_call=_opt_tuple(d.get("envido_call")),
         flor_call=_opt_tuple(d.get("flor_call")),
         envido_open=bool(d.get("envido_open", True)),
         chain=tuple(Verb(v) for v in d.get("chain") or ()),

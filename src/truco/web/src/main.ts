@@ -30,7 +30,17 @@ import {
   summaryModal,
 } from "./render";
 import { type SocketStatus, TableSocket } from "./socket";
-import { type BotLevel, BOT_LEVELS, type Sena, SENAS, type ServerMessage, type TableInfo } from "./types";
+import { createOptions, type CreateForm } from "./variants";
+import {
+  type BotLevel,
+  BOT_LEVELS,
+  type Sena,
+  SENAS,
+  type ServerMessage,
+  type TableInfo,
+  VARIANTS,
+  type Variant,
+} from "./types";
 
 // ---- storage: the seat token lives in sessionStorage (per tab), the name and language persist.
 
@@ -166,6 +176,8 @@ function openHome(): void {
   app.tableId = null;
   document.title = t("title");
   root.innerHTML = homeShell();
+  const form = root.querySelector<HTMLFormElement>("#create");
+  if (form) syncSeatRows(form);
   void refreshLobby();
 }
 
@@ -184,13 +196,16 @@ function homeShell(): string {
     `<main class="home">` +
     `<section class="card-panel"><h2>${esc(t("new_table"))}</h2><form id="create">` +
     `<label>${esc(t("your_name"))}<input name="name" maxlength="24" autocomplete="nickname" placeholder="${esc(t("name_placeholder"))}" value="${esc(store.name())}"></label>` +
+    `<label>${esc(t("variant"))}<select name="variant">${VARIANTS.map((v) => opt(v, t(`variant_${v}`), v === "standard")).join("")}</select></label>` +
     `<div class="grid2">` +
-    `<label>${esc(t("players"))}<select name="players">${opt(2, "2 (1 vs 1)", true)}${opt(4, "4 (2 vs 2)")}${opt(6, "6 (3 vs 3)")}</select></label>` +
-    `<label>${esc(t("target"))}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30)).join("")}</select></label>` +
-    `<label>${esc(t("falta"))}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f))).join("")}</select></label>` +
+    `<label data-for="standard">${esc(t("players"))}<select name="players">${opt(2, "2 (1 vs 1)", true)}${opt(4, "4 (2 vs 2)")}${opt(6, "6 (3 vs 3)")}</select></label>` +
+    `<label data-for="destantado">${esc(t("porotos"))}<select name="porotos">${[3, 5, 10, 15].map((n) => opt(n, String(n), n === 10)).join("")}</select></label>` +
+    `<label data-for="pica_pica">${esc(t("pica_from"))}<select name="pica_from">${[1, 3, 5].map((n) => opt(n, String(n), n === 5)).join("")}</select></label>` +
+    `<label data-not="destantado">${esc(t("target"))}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30)).join("")}</select></label>` +
+    `<label data-not="destantado">${esc(t("falta"))}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f))).join("")}</select></label>` +
     `<label>${esc(t("tapada"))}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f))).join("")}</select></label>` +
     `<label>${esc(t("turn_time"))}<select name="turn">${opt(0, t("no_limit"))}${[30, 60, 90, 120].map((n) => opt(n, t("seconds", { n }), n === 60)).join("")}</select></label>` +
-    `<label class="check"><input type="checkbox" name="flor"> ${esc(t("flor"))}</label>` +
+    `<label class="check" data-not="destantado"><input type="checkbox" name="flor"> ${esc(t("flor"))}</label>` +
     `</div>` +
     `<fieldset><legend>${esc(t("seats"))}</legend><div class="bot-row"><span>${esc(t("seat_n", { n: 1 }))}</span><span class="muted">${esc(t("you"))}</span></div>${seatsRows}</fieldset>` +
     `<button class="primary wide" type="submit">${esc(t("create"))}</button></form></section>` +
@@ -210,10 +225,32 @@ function header(extra = ""): string {
   );
 }
 
+function readForm(form: HTMLFormElement): CreateForm {
+  const get = (n: string) => (form.elements.namedItem(n) as HTMLInputElement | HTMLSelectElement).value;
+  return {
+    variant: get("variant") as Variant,
+    players: Number(get("players")),
+    target: Number(get("target")),
+    flor: (form.elements.namedItem("flor") as HTMLInputElement).checked,
+    falta: get("falta"),
+    tapada: get("tapada"),
+    porotos: Number(get("porotos")),
+    pica_from: Number(get("pica_from")),
+  };
+}
+
+/** Show the seats of the chosen variant, and only the options that apply to it. */
 function syncSeatRows(form: HTMLFormElement): void {
-  const players = Number((form.elements.namedItem("players") as HTMLSelectElement).value);
+  const fields = readForm(form);
+  const players = createOptions(fields).seats;
   form.querySelectorAll<HTMLElement>(".bot-row[data-row]").forEach((row) => {
     row.hidden = Number(row.dataset.row) >= players;
+  });
+  form.querySelectorAll<HTMLElement>("[data-for]").forEach((el) => {
+    el.hidden = el.dataset.for !== fields.variant;
+  });
+  form.querySelectorAll<HTMLElement>("[data-not]").forEach((el) => {
+    el.hidden = el.dataset.not === fields.variant;
   });
 }
 
@@ -233,9 +270,9 @@ async function submitCreate(form: HTMLFormElement): Promise<void> {
   const get = (n: string) => (form.elements.namedItem(n) as HTMLInputElement | HTMLSelectElement).value;
   const name = get("name").trim() || guestName();
   store.setName(name);
-  const players = Number(get("players"));
+  const { options, seats } = createOptions(readForm(form));
   const bots: Record<string, BotLevel> = {};
-  for (let s = 1; s < players; s++) {
+  for (let s = 1; s < seats; s++) {
     const v = get(`seat${s}`);
     if ((BOT_LEVELS as readonly string[]).includes(v)) bots[String(s)] = v as BotLevel;
   }
@@ -243,13 +280,7 @@ async function submitCreate(form: HTMLFormElement): Promise<void> {
   try {
     const res = await createTable({
       name,
-      options: {
-        players,
-        target: Number(get("target")),
-        flor: (form.elements.namedItem("flor") as HTMLInputElement).checked,
-        falta: get("falta"),
-        tapada: get("tapada"),
-      },
+      options,
       bots,
       turn_seconds: turn > 0 ? turn : null,
     });
@@ -455,7 +486,7 @@ function renderTable(): void {
     set("#board", `<div class="board empty"><p>${esc(t("not_found"))}</p><a class="button" href="/" data-cmd="home">${esc(t("back_home"))}</a></div>`);
     return;
   }
-  set("#score", g.view ? scoreboard(g.view, g.seat) : "");
+  set("#score", g.view ? scoreboard(g.view, g.seat, table) : "");
   // Waiting for players, or a visitor without a seat: the seats and the invitation.
   const waiting = table?.status === "waiting" || (g.view === null && table !== null && table?.status !== "over");
   const hasEmpty = table?.seats.some((s) => s.kind === "empty") ?? false;
@@ -623,11 +654,14 @@ root.addEventListener(
 
 window.addEventListener("popstate", route);
 document.addEventListener("keydown", (ev) => {
-  // Keys 1-3 play the cards in hand (desktop convenience).
-  if ((ev.target as HTMLElement).tagName === "INPUT" || !app.game.view) return;
+  // Keys 1-3 play the cards in hand (desktop convenience); 1-4 pick the pie's discard.
+  const tag = (ev.target as HTMLElement).tagName;
+  if (tag === "INPUT" || tag === "SELECT" || !app.game.view) return;
   const i = Number(ev.key) - 1;
   const card = app.game.view.cards[i];
-  if (card && i >= 0 && i < 3) act(`${app.tapada ? "tapada" : "play"} ${card}`);
+  if (!card || i < 0 || i > 3) return;
+  if (app.game.view.legal.includes(`discard ${card}`)) act(`discard ${card}`);
+  else if (i < 3) act(`${app.tapada ? "tapada" : "play"} ${card}`);
 });
 
 // A turn timer and fading bubbles need a tick, but only while a table is open.
@@ -643,5 +677,3 @@ setInterval(() => {
 setLang(store.lang());
 document.documentElement.lang = getLang();
 route();
-const form = root.querySelector<HTMLFormElement>("#create");
-if (form) syncSeatRows(form);

@@ -8,7 +8,9 @@ import type {
   GameEvent,
   PlayView,
   ServerMessage,
+  Options,
   TableInfo,
+  Variant,
   View,
 } from "./types";
 
@@ -29,11 +31,15 @@ export interface HandSummary {
   winner: number;
   score: number[];
   scored: { team: number; points: number; reason: string }[];
+  /** Destantado: porotos passed this hand (to -1: the pot). */
+  passed: { seat: number; to: number; points: number; reason: string }[];
   declared: [number, number | null, boolean][];
   shown: [number, CardCode[]][];
   tricks: PlayView[][];
   results: number[];
   history: [number, string][];
+  /** The last view of the hand (its sides: they change every hand in pata de gallo). */
+  view: View;
 }
 
 export interface SenaSeen {
@@ -167,10 +173,12 @@ export function startAction(
 function buildSummary(events: GameEvent[], view: View, before: View | null): HandSummary {
   const ended = events.find((e) => e.type === "HandEnded");
   const scored: HandSummary["scored"] = [];
+  const passed: HandSummary["passed"] = [];
   const shown: [number, CardCode[]][] = [];
   const declared: [number, number | null, boolean][] = [];
   for (const e of events) {
     if (e.type === "Scored") scored.push({ team: e.team, points: e.points, reason: e.reason });
+    if (e.type === "PorotosPassed") passed.push({ seat: e.seat, to: e.to, points: e.points, reason: e.reason });
     if (e.type === "CardsShown") shown.push([e.seat, e.cards]);
     if (e.type === "PointsDeclared") declared.push([e.seat, e.points, e.flor]);
   }
@@ -184,11 +192,13 @@ function buildSummary(events: GameEvent[], view: View, before: View | null): Han
     winner: ended && ended.type === "HandEnded" ? ended.winner : -1,
     score: view.score,
     scored,
+    passed,
     declared: declared.length > 0 ? declared : (before?.declared ?? view.declared),
     shown: shown.length > 0 ? shown : view.shown,
     tricks,
     results: source.results,
     history: (before ?? view).history,
+    view: source,
   };
 }
 
@@ -302,16 +312,54 @@ export function playedBySeat(view: View): Map<number, { card: PlayView; trick: n
   return out;
 }
 
-/** The team of a seat: seat s plays for team s % 2. */
-export function teamOf(seat: number): number {
-  return seat % 2;
+/** The side of a seat in the view's hand (it changes every hand in pata de gallo, and is the
+ * seat itself in destantado); without a view, team play's s % 2. */
+export function teamOf(seat: number, view?: View | null): number {
+  return view?.teams?.[seat] ?? seat % 2;
+}
+
+export function variantOf(options: Options | null | undefined): Variant {
+  return options?.variant ?? "standard";
+}
+
+/** Whether scores are kept per player (pata de gallo, destantado) instead of per team. */
+export function isIndividual(options: Options | null | undefined): boolean {
+  const v = variantOf(options);
+  return v === "pata_de_gallo" || v === "destantado";
+}
+
+/** The seats of a table of these options. */
+export function seatsOf(options: Options): number {
+  const v = variantOf(options);
+  if (v === "pata_de_gallo" || v === "destantado") return 3;
+  if (v === "pica_pica") return 6;
+  return options.players;
+}
+
+/** Pica-pica: whether `seat` sits out this 1v1 hand (only the mano and the seat facing him play). */
+export function sitsOut(view: View, seat: number): boolean {
+  if (variantOf(view.options) !== "pica_pica" || (view.pica ?? -1) < 0) return false;
+  const n = view.options.players;
+  return seat !== view.mano && seat !== (view.mano + n / 2) % n;
+}
+
+/** Destantado: what `seat` stands to lose in the truco, or 0 when he is out of the bet. */
+export function stakeOf(view: View, seat: number): number {
+  if (variantOf(view.options) !== "destantado" || view.phase !== "play") return 0;
+  if (view.retired.includes(seat)) return 0;
+  return view.stakes?.[seat] ?? 0;
+}
+
+/** The cards the viewer may discard now (pata de gallo's pie, first thing in the hand). */
+export function discards(view: View): string[] {
+  return view.legal.filter((a) => a.startsWith("discard ")).map((a) => a.slice(8));
 }
 
 /** The last thing each seat said this hand (calls and answers), from the view's history. */
 export function lastWords(view: View): Map<number, string> {
   const out = new Map<number, string>();
   for (const [seat, action] of view.history) {
-    if (action.startsWith("play ") || action.startsWith("tapada ")) continue;
+    if (action.startsWith("play ") || action.startsWith("tapada ") || action.startsWith("discard ")) continue;
     out.set(seat, action);
   }
   return out;

@@ -3,7 +3,18 @@
 import { cardSvg } from "./cards";
 import { fosforosSvg, halfOf, inBuenas } from "./fosforos";
 import { actionLabel, callLabel, cardName, t, tr } from "./i18n";
-import { type GameState, type HandSummary, lastWords, playedBySeat, teamOf } from "./protocol";
+import {
+  type GameState,
+  type HandSummary,
+  discards,
+  isIndividual,
+  lastWords,
+  playedBySeat,
+  sitsOut,
+  stakeOf,
+  teamOf,
+  variantOf,
+} from "./protocol";
 import { type GameEvent, SENAS, type SeatInfo, type TableInfo, type View, BOT_LEVELS } from "./types";
 
 export function esc(s: unknown): string {
@@ -19,6 +30,11 @@ export function seatPosition(rel: number, players: number): [number, number] {
     2: [
       [50, 90],
       [50, 10],
+    ],
+    3: [
+      [50, 90],
+      [84, 28],
+      [16, 28],
     ],
     4: [
       [50, 90],
@@ -39,17 +55,67 @@ export function seatPosition(rel: number, players: number): [number, number] {
   return list[rel % list.length] ?? [50, 50];
 }
 
+/** A seat's name; where two seats share it (bots of one kind), with the seat's number. */
 export function seatName(table: TableInfo | null, seat: number): string {
   const info = table?.seats.find((s) => s.seat === seat);
-  return info?.name || t("seat_n", { n: seat + 1 });
+  const name = info?.name;
+  if (!name) return t("seat_n", { n: seat + 1 });
+  const shared = table?.seats.some((s) => s.seat !== seat && s.name === name) ?? false;
+  return shared ? `${name} ${seat + 1}` : name;
 }
 
-function teamLabel(team: number, viewer: number | null): string {
-  if (viewer === null) return t("team_n", { n: team + 1 });
-  return team === teamOf(viewer) ? t("team_us") : t("team_them");
+/** A side of the hand: a team, the pie or the pair in pata de gallo, a player in destantado. */
+export function teamLabel(team: number, viewer: number | null, view: View | null = null, table: TableInfo | null = null): string {
+  const variant = variantOf(view?.options);
+  if (view && variant === "destantado") return seatName(table, team);
+  if (viewer !== null) return team === teamOf(viewer, view) ? t("team_us") : t("team_them");
+  if (view && variant === "pata_de_gallo") {
+    const seats = view.teams.map((side, seat) => [side, seat] as const).filter(([side]) => side === team);
+    return seats.map(([, seat]) => seatName(table, seat)).join(" · ");
+  }
+  return t("team_n", { n: team + 1 });
 }
 
-export function scoreboard(view: View, viewer: number | null): string {
+/** Whose a score is: a team, or a player where scores are individual. */
+export function scorerLabel(index: number, viewer: number | null, view: View | null, table: TableInfo | null = null): string {
+  if (view && isIndividual(view.options)) {
+    return index === viewer ? `${seatName(table, index)} (${t("you")})` : seatName(table, index);
+  }
+  return teamLabel(index, viewer, null, table);
+}
+
+/** Destantado's pile of porotos, one bean each. */
+export function porotosPile(n: number): string {
+  const beans = Array.from({ length: Math.max(0, Math.min(n, 40)) }, () => `<span class="poroto"></span>`).join("");
+  return `<span class="porotos" data-porotos="${n}" title="${esc(t("porotos_n", { n }))}">${beans}</span>`;
+}
+
+function playerBoards(view: View, viewer: number | null, table: TableInfo | null): string {
+  const n = view.score.length;
+  const target = view.options.target;
+  const destantado = variantOf(view.options) === "destantado";
+  const order = Array.from({ length: n }, (_, i) => (i + (viewer ?? 0)) % n);
+  return (
+    `<div class="scoreboard players">` +
+    order
+      .map((seat) => {
+        const score = view.score[seat] ?? 0;
+        const label = scorerLabel(seat, viewer, view, table);
+        const drawing = destantado ? porotosPile(score) : fosforosSvg(score, target, `${label}: ${score}`);
+        return (
+          `<div class="team player${seat === viewer ? " ours" : ""}${view.pie === seat ? " is-pie" : ""}${view.winner === seat ? " winner" : ""}" data-seat="${seat}">` +
+          `<div class="team-head"><span class="team-name">${esc(label)}</span>` +
+          `<span class="team-score" data-score="${score}">${score}</span></div>${drawing}</div>`
+        );
+      })
+      .join("") +
+    `<div class="target">${esc(destantado ? t("first_to_empty") : `${t("target")}: ${target}`)}</div>` +
+    `</div>`
+  );
+}
+
+export function scoreboard(view: View, viewer: number | null, table: TableInfo | null = null): string {
+  if (isIndividual(view.options)) return playerBoards(view, viewer, table);
   const target = view.options.target;
   const half = halfOf(target);
   const teams = [0, 1];
@@ -114,16 +180,25 @@ export function board(state: GameState, extras: BoardExtras): string {
     const rel = (seat - me + n) % n;
     const [x, y] = seatPosition(rel, n);
     const info = state.table?.seats.find((s) => s.seat === seat);
-    const classes = ["seat", `team-${teamOf(seat)}`, `rel-${rel}`];
+    const out = sitsOut(view, seat);
+    const classes = ["seat", `team-${teamOf(seat, view)}`, `rel-${rel}`];
     if (view.to_act === seat) classes.push("to-act");
-    if (view.retired.includes(seat)) classes.push("retired");
+    if (out) classes.push("sitting-out");
+    else if (view.retired.includes(seat)) classes.push("retired");
+    if (view.pie === seat) classes.push("pie");
     if (seat === state.seat) classes.push("me");
     if (info && info.kind !== "empty" && !info.connected && info.kind === "human") classes.push("away");
     const badges: string[] = [];
     if (view.mano === seat) badges.push(`<span class="badge mano">${esc(t("mano"))}</span>`);
     if (info?.kind === "bot")
       badges.push(`<span class="badge bot" title="${esc(t("bot"))}">${esc(tr(`level_${info.level ?? ""}`, info.level ?? ""))}</span>`);
-    if (view.retired.includes(seat)) badges.push(`<span class="badge out">${esc(t("retired"))}</span>`);
+    if (view.pie === seat) badges.push(`<span class="badge pie">${esc(t("pie"))}</span>`);
+    const destantado = variantOf(view.options) === "destantado";
+    if (out) badges.push(`<span class="badge sits-out">${esc(t("sits_out"))}</span>`);
+    else if (view.retired.includes(seat))
+      badges.push(`<span class="badge out">${esc(destantado ? t("out_of_bet") : t("retired"))}</span>`);
+    else if (destantado && stakeOf(view, seat) > 0)
+      badges.push(`<span class="badge bet" data-stake="${stakeOf(view, seat)}">${esc(t("in_bet", { n: stakeOf(view, seat) }))}</span>`);
     if (info?.replaced) badges.push(`<span class="badge away">${esc(t("replaced"))}</span>`);
     const backs =
       seat === state.seat
@@ -157,7 +232,7 @@ export function board(state: GameState, extras: BoardExtras): string {
           const result = view.results[trick];
           let cls = "played";
           if (result !== undefined) {
-            cls += result === -1 ? " parda" : result === teamOf(seat) ? " won" : " lost";
+            cls += result === -1 ? " parda" : result === teamOf(seat, view) ? " won" : " lost";
           } else cls += " current";
           if (card[2] && card[1]) cls += " face-down"; // the viewer's own tapada
           const label = card[1] ? cardName(card[1]) : t("tapada");
@@ -170,6 +245,15 @@ export function board(state: GameState, extras: BoardExtras): string {
   const call = callName(view);
   const center: string[] = [];
   if (view.hand > 0) center.push(`<div class="hand-no">${esc(t("hand_n", { n: view.hand }))}</div>`);
+  if (view.hand > 0 && variantOf(view.options) === "pica_pica") {
+    const pica = view.pica ?? -1;
+    center.push(
+      `<div class="pica-label${pica >= 0 ? " pica" : ""}">${esc(pica >= 0 ? t("pica_hand", { n: pica + 1 }) : t("everyone_hand"))}</div>`,
+    );
+  }
+  if (view.discard !== null && view.discard !== undefined && view.phase === "play") {
+    center.push(`<div class="waiting-call discarding">${esc(t("discarding", { name: seatName(state.table, view.discard) }))}</div>`);
+  }
   if (state.table?.status === "waiting") center.push(`<div class="waiting">${esc(t("waiting"))}</div>`);
   if (view.truco >= 2) {
     center.push(`<div class="truco-level">${esc(callLabel(["", "", "truco", "retruco", "vale-cuatro"][view.truco] ?? "truco"))} · ${view.truco}</div>`);
@@ -195,11 +279,19 @@ export function handAndActions(state: GameState, tapadaMode: boolean): string {
     return `<div class="my-area"><div class="status-line"><span class="spectating">${esc(t("spectator"))}</span>${turn}</div></div>`;
   }
   const legal = view.legal;
+  const toDiscard = new Set(discards(view));
   const plays = new Set(legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
   const tapadas = new Set(legal.filter((a) => a.startsWith("tapada ")).map((a) => a.slice(7)));
   const busy = state.pending !== null;
   const cards = view.cards
     .map((c) => {
+      if (toDiscard.size > 0) {
+        const can = !busy && toDiscard.has(c);
+        return (
+          `<button class="my-card${can ? " playable discard-pick" : ""}" ` +
+          `${can ? `data-act="${esc(`discard ${c}`)}"` : "disabled"} aria-label="${esc(cardName(c))}">${cardSvg(c, cardName(c))}</button>`
+        );
+      }
       const playable = !busy && (tapadaMode ? tapadas.has(c) : plays.has(c));
       const action = tapadaMode ? `tapada ${c}` : `play ${c}`;
       return (
@@ -208,7 +300,7 @@ export function handAndActions(state: GameState, tapadaMode: boolean): string {
       );
     })
     .join("");
-  const calls = legal.filter((a) => !a.startsWith("play ") && !a.startsWith("tapada "));
+  const calls = legal.filter((a) => !a.startsWith("play ") && !a.startsWith("tapada ") && !a.startsWith("discard "));
   const envidoPrimero = view.truco_call !== null && view.envido_call === null;
   const buttons = calls.map((a) => {
     const label = actionLabel(a);
@@ -222,7 +314,7 @@ export function handAndActions(state: GameState, tapadaMode: boolean): string {
     );
   }
   const info: string[] = [];
-  if (view.trick === 0 && view.phase === "play") {
+  if (view.trick === 0 && view.phase === "play" && view.discard !== state.seat && view.cards.length > 0) {
     if (view.flor !== null) info.push(t("flor_points", { n: view.flor }));
     else if (view.tantos !== null) info.push(t("tantos", { n: view.tantos }));
   }
@@ -238,6 +330,7 @@ export function handAndActions(state: GameState, tapadaMode: boolean): string {
     `<div class="my-area">` +
     `<div class="status-line">${turn}${info.map((s) => `<span class="tantos">${esc(s)}</span>`).join("")}</div>` +
     (envidoPrimero && calls.some((a) => /envido/.test(a)) ? `<div class="hint">${esc(t("envido_primero"))}</div>` : "") +
+    (toDiscard.size > 0 ? `<div class="hint discard-hint">${esc(t("discard_hint"))}</div>` : "") +
     `<div class="actions">${buttons.join("")}</div>` +
     `<div class="my-cards">${cards}</div>` +
     `</div>`
@@ -246,7 +339,7 @@ export function handAndActions(state: GameState, tapadaMode: boolean): string {
 
 export function senasPanel(state: GameState): string {
   const view = state.view;
-  if (!view || state.seat === null || view.options.players <= 2) return "";
+  if (!view || state.seat === null || view.options.players <= 2 || variantOf(view.options) === "destantado") return "";
   return (
     `<details class="senas"><summary>${esc(t("senas"))}</summary><div class="sena-buttons">` +
     SENAS.map((s) => `<button class="sena" data-sena="${s}">${esc(tr(`sena_${s}`, s))}</button>`).join("") +
@@ -263,8 +356,9 @@ export function chatLines(state: GameState): string {
     .join("");
 }
 
-export function eventLine(e: GameEvent, table: TableInfo | null, viewer: number | null): string | null {
+export function eventLine(e: GameEvent, table: TableInfo | null, viewer: number | null, view: View | null = null): string | null {
   const who = (seat: number) => seatName(table, seat);
+  const side = (team: number) => teamLabel(team, viewer, view, table);
   switch (e.type) {
     case "HandStarted":
       return `— ${t("hand_n", { n: e.hand })} —`;
@@ -277,17 +371,21 @@ export function eventLine(e: GameEvent, table: TableInfo | null, viewer: number 
     case "WentToMazo":
       return `${who(e.seat)}: ${actionLabel("mazo")}`;
     case "TrickEnded":
-      return `${t("trick_n", { n: e.trick + 1 })}: ${e.team === -1 ? t("parda") : t("won_by", { team: teamLabel(e.team, viewer) })}`;
+      return `${t("trick_n", { n: e.trick + 1 })}: ${e.team === -1 ? t("parda") : t("won_by", { team: side(e.team) })}`;
     case "PointsDeclared":
       return `${who(e.seat)}: ${e.points === null ? t("son_buenas") : e.flor ? t("flor_declares", { n: e.points }) : e.points}`;
     case "Scored":
-      return `${teamLabel(e.team, viewer)} +${e.points} (${tr(`reason_${e.reason}`, e.reason)})`;
+      return `${scorerLabel(e.team, viewer, view, table)} +${e.points} (${tr(`reason_${e.reason}`, e.reason)})`;
+    case "Discarded":
+      return `${who(e.seat)} ${t("discarded")}`;
+    case "PorotosPassed":
+      return `${e.to >= 0 ? t("passes", { from: who(e.seat), n: e.points, to: who(e.to) }) : t("passes_pot", { from: who(e.seat), n: e.points })} (${tr(`reason_${e.reason}`, e.reason)})`;
     case "CardsShown":
       return `${who(e.seat)}: ${e.cards.map((c) => cardName(c)).join(", ")}`;
     case "HandEnded":
       return `${t("hand_points")}: ${e.points.join(" – ")}`;
     case "MatchEnded":
-      return `${t("match_over")}: ${teamLabel(e.winner, viewer)}`;
+      return `${t("match_over")}: ${scorerLabel(e.winner, viewer, view, table)}`;
     default:
       return null;
   }
@@ -295,7 +393,7 @@ export function eventLine(e: GameEvent, table: TableInfo | null, viewer: number 
 
 export function logLines(state: GameState): string {
   return state.log
-    .map((e) => eventLine(e, state.table, state.seat))
+    .map((e) => eventLine(e, state.table, state.seat, state.view))
     .filter((s): s is string => s !== null)
     .map((s) => `<div class="log-line">${esc(s)}</div>`)
     .join("");
@@ -307,7 +405,7 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
     .map((trick, i) => {
       const result = s.results[i];
       const res =
-        result === undefined ? "" : result === -1 ? t("parda") : t("won_by", { team: teamLabel(result, viewer) });
+        result === undefined ? "" : result === -1 ? t("parda") : t("won_by", { team: teamLabel(result, viewer, s.view, state.table) });
       return (
         `<div class="sum-trick"><span class="sum-label">${esc(t("trick_n", { n: i + 1 }))}</span>` +
         trick
@@ -333,7 +431,14 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
     )
     .join("");
   const scored = s.scored
-    .map((x) => `<li>${esc(teamLabel(x.team, viewer))}: +${x.points} ${esc(tr(`reason_${x.reason}`, x.reason))}</li>`)
+    .map((x) => `<li>${esc(scorerLabel(x.team, viewer, s.view, state.table))}: +${x.points} ${esc(tr(`reason_${x.reason}`, x.reason))}</li>`)
+    .join("");
+  const who = (seat: number) => seatName(state.table, seat);
+  const passed = s.passed
+    .map(
+      (x) =>
+        `<li class="passed">${esc(x.to >= 0 ? t("passes", { from: who(x.seat), n: x.points, to: who(x.to) }) : t("passes_pot", { from: who(x.seat), n: x.points }))} (${esc(tr(`reason_${x.reason}`, x.reason))})</li>`,
+    )
     .join("");
   return (
     `<div class="modal-back"><div class="modal summary" role="dialog" aria-label="${esc(t("summary", { n: s.hand }))}">` +
@@ -341,8 +446,8 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
     (tricks ? `<h3>${esc(t("tricks"))}</h3>${tricks}` : "") +
     (declared ? `<h3>${esc(t("declared"))}</h3><ul>${declared}</ul>` : "") +
     (shown ? `<h3>${esc(t("shown"))}</h3>${shown}` : "") +
-    `<h3>${esc(t("hand_points"))}</h3><ul>${scored}</ul>` +
-    `<p class="sum-total">${[0, 1].map((team) => `${esc(teamLabel(team, viewer))} ${s.points[team] ?? 0}`).join(" · ")}</p>` +
+    `<h3>${esc(t("hand_points"))}</h3><ul>${scored}${passed}</ul>` +
+    `<p class="sum-total">${s.points.map((p, i) => `${esc(scorerLabel(i, viewer, s.view, state.table))} ${p}`).join(" · ")}</p>` +
     `<div class="modal-buttons"><a class="button ghost" href="${esc(handHref)}" download>${esc(t("download_hand", { n: s.hand }))}</a>` +
     `<button data-cmd="close-summary" class="primary">${esc(t("continue"))}</button></div>` +
     `</div></div>`
@@ -354,8 +459,11 @@ export function matchOverModal(state: GameState, matchHref: string, rematchAsked
   const view = state.view;
   if (!over || !view) return "";
   const viewer = state.seat;
-  const title =
-    viewer === null
+  const title = isIndividual(view.options)
+    ? over.winner === viewer
+      ? t("winner_you")
+      : t("winner_name", { name: seatName(state.table, over.winner) })
+    : viewer === null
       ? t("winner_team", { n: over.winner + 1 })
       : over.winner === teamOf(viewer)
         ? t("winner_us")
@@ -363,7 +471,7 @@ export function matchOverModal(state: GameState, matchHref: string, rematchAsked
   return (
     `<div class="modal-back"><div class="modal match-over" role="dialog" aria-label="${esc(t("match_over"))}">` +
     `<h2>${esc(t("match_over"))}</h2><p class="big">${esc(title)}</p>` +
-    scoreboard({ ...view, score: over.score }, viewer) +
+    scoreboard({ ...view, score: over.score, winner: over.winner }, viewer, state.table) +
     rematchLine(state.table) +
     `<div class="modal-buttons"><a class="button ghost" href="${esc(matchHref)}" download>${esc(t("download_match"))}</a>` +
     (viewer !== null
@@ -434,7 +542,8 @@ export function lobbyList(tables: TableInfo[] | null): string {
           .join(", ");
         return (
           `<li><a href="/t/${esc(encodeURIComponent(tb.table))}">` +
-          `<b>${tb.options.players}p · ${tb.options.target}${tb.options.flor ? ` · ${esc(t("flor"))}` : ""}</b>` +
+          `<b>${variantOf(tb.options) !== "standard" ? `${esc(tr(`variant_short_${variantOf(tb.options)}`, variantOf(tb.options)))} · ` : ""}` +
+          `${tb.options.players}p · ${variantOf(tb.options) === "destantado" ? esc(t("porotos_n", { n: Number(tb.options.porotos ?? 10) })) : tb.options.target}${tb.options.flor ? ` · ${esc(t("flor"))}` : ""}</b>` +
           `<span>${esc(names)}</span><span class="free">${free}/${tb.seats.length}</span></a></li>`
         );
       })

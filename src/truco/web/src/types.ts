@@ -8,22 +8,53 @@ export type PlayView = [number, CardCode | null, boolean];
 
 export type Phase = "deal" | "play" | "over";
 
+/** The ways of playing (docs/protocol.md, "Variants"); absent from the options: "standard". */
+export type Variant = "standard" | "pata_de_gallo" | "destantado" | "pica_pica";
+export const VARIANTS: readonly Variant[] = ["standard", "pata_de_gallo", "destantado", "pica_pica"];
+/** The seats of each variant's table (standard: the players option). */
+export const VARIANT_SEATS: Record<Exclude<Variant, "standard">, number> = {
+  pata_de_gallo: 3,
+  destantado: 3,
+  pica_pica: 6,
+};
+
 export interface Options {
   players: number;
   target: number;
   flor: boolean;
   falta?: string;
   tapada?: string;
+  variant?: Variant;
+  /** Destantado: the porotos each player starts with. */
+  porotos?: number;
+  destantado_falta?: number;
+  /** Pica-pica: the 1v1 rounds start once the leading team has this many points... */
+  pica_from?: number;
+  /** ...and stop once it is closer than this to the target. */
+  pica_margin?: number;
   [key: string]: unknown;
 }
 
 export interface View {
   seat: number | null;
+  /** One number per team, or per player where scores are individual (pata de gallo: points;
+   * destantado: the porotos still in each pile). */
   score: number[];
   phase: Phase;
   winner: number | null;
   hand: number;
   mano: number;
+  /** The side of each seat in this hand (pata de gallo: 1 for the pie; destantado: the seat). */
+  teams: number[];
+  /** Pica-pica: which 1v1 hand of a round this is (0-2), or -1 for a hand of everyone. */
+  pica: number;
+  /** Destantado: what each seat stands to lose in the hand's truco (0: out of it). */
+  stakes: number[];
+  /** Pata de gallo: the seat that plays last this hand and discards one of four cards. */
+  pie: number | null;
+  /** Pata de gallo: the pie, while his discard is awaited; else null. */
+  discard: number | null;
+  envido_open: boolean;
   to_act: number | null;
   cards: CardCode[];
   hand_sizes: number[];
@@ -82,14 +113,19 @@ export type GameEvent =
   | { type: "HandStarted"; hand: number; mano: number }
   | { type: "CardsDealt"; seat: number; cards: CardCode[] }
   | { type: "CardPlayed"; seat: number; card: CardCode | null; face_down: boolean }
+  | { type: "Discarded"; seat: number }
   | { type: "Called"; seat: number; verb: string }
   | { type: "Answered"; seat: number; verb: string }
   | { type: "WentToMazo"; seat: number }
   | { type: "TrickEnded"; trick: number; team: number; seat: number }
   | { type: "PointsDeclared"; seat: number; points: number | null; flor: boolean }
+  /** `team` is a seat where scores are individual (pata de gallo). */
   | { type: "Scored"; team: number; points: number; reason: string }
+  /** Destantado: `seat` passed `points` of his porotos to `to` (-1: the pot). */
+  | { type: "PorotosPassed"; seat: number; to: number; points: number; reason: string }
   | { type: "CardsShown"; seat: number; cards: CardCode[] }
   | { type: "HandEnded"; points: number[]; winner: number }
+  /** `winner` is a team, or a seat where scores are individual. */
   | { type: "MatchEnded"; winner: number; score: number[] };
 
 export interface ChatLine {

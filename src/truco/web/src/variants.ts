@@ -1,0 +1,42 @@
+// Pure: the create-table form's fields turned into the Rules options of docs/protocol.md,
+// for the standard game and its variants (pata de gallo, destantado, pica-pica).
+
+import { type Options, VARIANT_SEATS, type Variant } from "./types";
+
+export interface CreateForm {
+  variant: Variant;
+  /** Standard only: 2, 4 or 6. */
+  players: number;
+  target: number;
+  flor: boolean;
+  falta: string;
+  tapada: string;
+  /** Destantado only. */
+  porotos: number;
+  /** Pica-pica only. */
+  pica_from: number;
+}
+
+/** The options to create the table with, and how many seats it will have. Only the options
+ * that apply to the variant are sent (destantado has no flor, no target, no falta formula). */
+export function createOptions(form: CreateForm): { options: Partial<Options>; seats: number } {
+  if (form.variant === "standard") {
+    return {
+      options: { players: form.players, target: form.target, flor: form.flor, falta: form.falta, tapada: form.tapada },
+      seats: form.players,
+    };
+  }
+  const seats = VARIANT_SEATS[form.variant];
+  if (form.variant === "destantado") {
+    return { options: { variant: "destantado", porotos: form.porotos, tapada: form.tapada }, seats };
+  }
+  const options: Partial<Options> = {
+    variant: form.variant,
+    target: form.target,
+    flor: form.flor,
+    falta: form.falta,
+    tapada: form.tapada,
+  };
+  if (form.variant === "pica_pica") options.pica_from = form.pica_from;
+  return { options, seats };
+}
