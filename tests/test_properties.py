@@ -58,33 +58,24 @@ ILLEGAL_SAMPLE = 5
 
 # --- strategies -------------------------------------------------------------------------------
 
-rules_strategy = st.builds(
-    Rules,
-    players=st.sampled_from((2, 4, 6)),
-    target=st.sampled_from(TARGETS),
-    flor=st.booleans(),
-    falta=st.sampled_from(get_args(FaltaMode)),
-    tapada=st.sampled_from(get_args(TapadaMode)),
-    envido_until=st.sampled_from(get_args(EnvidoUntil)),
-    envido_primero=st.sampled_from(get_args(EnvidoPrimero)),
-    mazo_envido_penalty=st.booleans(),
-    match_end=st.sampled_from(get_args(MatchEnd)),
-)
-
+_OPTIONS: dict[str, st.SearchStrategy[Any]] = {
+    "target": st.sampled_from(TARGETS),
+    "flor": st.booleans(),
+    "falta": st.sampled_from(get_args(FaltaMode)),
+    "tapada": st.sampled_from(get_args(TapadaMode)),
+    "envido_until": st.sampled_from(get_args(EnvidoUntil)),
+    "envido_primero": st.sampled_from(get_args(EnvidoPrimero)),
+    "mazo_envido_penalty": st.booleans(),
+    "match_end": st.sampled_from(get_args(MatchEnd)),
+}
+rules_strategy = st.builds(Rules, players=st.sampled_from((2, 4, 6)), **_OPTIONS)
 
 variant_rules_strategy = st.builds(
     lambda variant, flor, **options: Rules(
         variant=variant, flor=flor and variant != "destantado", **options
     ),
     variant=st.sampled_from(("pata_de_gallo", "destantado", "pica_pica")),
-    target=st.sampled_from(TARGETS),
-    flor=st.booleans(),
-    falta=st.sampled_from(get_args(FaltaMode)),
-    tapada=st.sampled_from(get_args(TapadaMode)),
-    envido_until=st.sampled_from(get_args(EnvidoUntil)),
-    envido_primero=st.sampled_from(get_args(EnvidoPrimero)),
-    mazo_envido_penalty=st.booleans(),
-    match_end=st.sampled_from(get_args(MatchEnd)),
+    **_OPTIONS,
     pica_from=st.integers(1, 10),
     pica_margin=st.integers(1, 10),
     porotos=st.integers(1, 15),

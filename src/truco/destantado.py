@@ -69,6 +69,18 @@ def next_responder(s: Work, caller: int, after: int) -> int:
     return -1
 
 
+def _pass_on(s: Work, field: int, head: int, caller: int, seat: int) -> bool:
+    """After ``seat``'s answer, the call (kept in ``field`` as ``(head, caller, responder)``)
+    goes to the next player who owes one; False, with the call closed, once all have answered."""
+    nxt = next_responder(s, caller, seat)
+    if nxt >= 0:
+        s[field] = (head, caller, nxt)
+        return True
+    s[field] = None
+    s[F_BETTORS] = 0
+    return False
+
+
 def pass_porotos(
     s: Work, seat: int, to: int, points: int, reason: str, ev: list[Event], truco_winner: int = -1
 ) -> None:
@@ -155,12 +167,8 @@ def answer_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
     else:  # out of the bet and out of the hand, with nothing to lose
         s[F_RETIRED] |= 1 << seat
         s[F_STAKES] = stakes = (*stakes[:seat], 0, *stakes[seat + 1 :])
-    nxt = next_responder(s, caller, seat)
-    if nxt >= 0:
-        s[F_TRUCO_CALL] = (level, caller, nxt)
+    if _pass_on(s, F_TRUCO_CALL, level, caller, seat):
         return
-    s[F_TRUCO_CALL] = None
-    s[F_BETTORS] = 0
     if bettors == 1 << caller:
         # Nobody accepted: the declined value goes to the pot, and the caller takes the hand
         # from whoever is still in it for something (those who went to the mazo).
@@ -189,12 +197,8 @@ def answer_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
     bettors = s[F_BETTORS]
     if verb is Verb.QUIERO:
         s[F_BETTORS] = bettors = bettors | 1 << seat
-    nxt = next_responder(s, caller, seat)
-    if nxt >= 0:
-        s[F_TANTO_CALL] = (ENVIDO_KIND, caller, nxt)
+    if _pass_on(s, F_TANTO_CALL, ENVIDO_KIND, caller, seat):
         return
-    s[F_TANTO_CALL] = None
-    s[F_BETTORS] = 0
     s[F_ENVIDO_OPEN] = False
     chain = s[F_CHAIN]
     if bettors == 1 << caller:

@@ -7,6 +7,7 @@ Chance is explicit: ``deal`` draws a hand with an injected ``random.Random``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import NamedTuple
 
@@ -209,12 +210,8 @@ def deal(state: State, rng: Random) -> Transition:
     used = 0
     picks = []
     for _ in range(state.rules.players):
-        while True:
-            i = int(random() * _N_HANDS)
-            mask = HAND_MASK[i]
-            if not mask & used:
-                break
-        used |= mask
+        i = _draw_hand(random, used)
+        used |= HAND_MASK[i]
         picks.append(i)
     return _deal(
         state,
@@ -222,6 +219,14 @@ def deal(state: State, rng: Random) -> Transition:
         tuple(map(HAND_ENVIDO.__getitem__, picks)),
         tuple(map(HAND_FLOR.__getitem__, picks)) if state.rules.flor else (-1,) * len(picks),
     )
+
+
+def _draw_hand(random: Callable[[], float], used: int) -> int:
+    """A 3-card hand (its index in ALL_HANDS) that shares no card with the bit set ``used``."""
+    while True:
+        i = int(random() * _N_HANDS)
+        if not HAND_MASK[i] & used:
+            return i
 
 
 def _deal_sized(state: State, rng: Random) -> Transition:
@@ -233,12 +238,8 @@ def _deal_sized(state: State, rng: Random) -> Transition:
         if not size:
             hands.append(())
             continue
-        while True:
-            i = int(random() * _N_HANDS)
-            mask = HAND_MASK[i]
-            if not mask & used:
-                break
-        used |= mask
+        i = _draw_hand(random, used)
+        used |= HAND_MASK[i]
         hand = ALL_HANDS[i]
         for _ in range(size - HAND_SIZE):
             while True:
