@@ -15,8 +15,10 @@ from truco.arena import (
     MatchResult,
     elo,
     percentile,
+    play_group,
     play_pair,
     run_arena,
+    seat_plans,
     summarize,
     wilson,
 )
@@ -156,3 +158,95 @@ def test_arena_in_parallel_matches_serial() -> None:
     parallel = run_arena("simple", "random", matches=4, rules=Rules(target=15), seed=9, jobs=2)
     assert serial.to_json()["wins_a"] == parallel.to_json()["wins_a"]
     assert serial.pair_scores == parallel.pair_scores
+
+
+def test_seat_plans_rotate_the_seats_fairly() -> None:
+    assert seat_plans(Rules()) == [(0,), (1,)]
+    assert seat_plans(Rules(players=6)) == [(0, 2, 4), (1, 3, 5)]
+    assert seat_plans(Rules(variant="pica_pica")) == [(0, 2, 4), (1, 3, 5)]
+    for variant in ("pata_de_gallo", "destantado"):
+        plans = seat_plans(Rules(variant=variant))
+        assert len(plans) == 6
+        # A alone in each seat, then B alone in each seat: every seat is A's as often as B's.
+        assert sorted(p for p in plans if len(p) == 1) == [(0,), (1,), (2,)]
+        assert sorted(p for p in plans if len(p) == 2) == [(0, 1), (0, 2), (1, 2)]
+        for seat in range(3):
+            assert sum(seat in p for p in plans) == 3
+
+
+class SeatRecorder:
+    """Records its seat and the cards it was dealt at its first decision of each hand."""
+
+    name = "seat-recorder"
+    seen: ClassVar[list[tuple[int, int, tuple[int, ...]]]] = []
+
+    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
+        assert view.seat is not None
+        if not any(w == view.seat for w, _ in view.history):
+            SeatRecorder.seen.append((view.hand_no, view.seat, tuple(view.hand)))
+        return legal[rng.randrange(len(legal))]
+
+
+@pytest.mark.parametrize("variant", ["pata_de_gallo", "destantado"])
+def test_three_player_groups_share_deals_and_rotate_seats(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(BOTS, "seat-recorder", SeatRecorder)
+    rules = Rules(variant=variant, target=10, porotos=3)
+    SeatRecorder.seen = []
+    group = play_group(("seat-recorder", "random", rules, 4, 0))
+    assert len(group) == 6
+    # Bot A (the recorder) sat in each seat: alone in the first three matches, with two seats in
+    # the last three; the first hand's deal is the same in every match.
+    firsts = [(s, c) for h, s, c in SeatRecorder.seen if h == 1]
+    assert {s for s, _ in firsts} == {0, 1, 2}
+    by_seat: dict[int, set[tuple[int, ...]]] = {}
+    for s, cards in firsts:
+        by_seat.setdefault(s, set()).add(cards)
+    assert all(len(c) == 1 for c in by_seat.values())
+    assert len(firsts) <= 9  # 3 matches alone + 3 with two seats (a hand may end first)
+    again = play_group(("seat-recorder", "random", rules, 4, 0))
+    assert [m.winner_is_a for m in again] == [m.winner_is_a for m in group]
+
+
+@pytest.mark.parametrize(
+    ("args", "variant", "size"),
+    [
+        (["--variant", "pata_de_gallo", "--target", "10"], "pata_de_gallo", 6),
+        (["--variant", "destantado", "--porotos", "3"], "destantado", 6),
+        (["--variant", "pica_pica", "--target", "15"], "pica_pica", 2),
+    ],
+)
+def test_cli_arena_variants(
+    args: list[str], variant: str, size: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(["arena", "simple", "random", "--matches", "6", "--jobs", "1", "--json"] + args)
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["variant"] == variant and data["group_size"] == size
+    assert data["players"] == (6 if variant == "pica_pica" else 3)
+    assert data["matches"] == 6 and data["pairs"] == 6 // size
+    assert 0 <= data["wins_a"] <= 6
+    lo, hi = data["ci95_a"]
+    assert 0.0 <= lo <= data["win_rate_a"] <= hi <= 1.0
+    if size == 6:
+        assert data["matches_a_alone"] == 3 and 0 <= data["wins_a_alone"] <= 3
+    if variant == "destantado":
+        assert data["porotos"] == 3
+    assert main(["arena", "simple", "random", "--matches", "6", "--jobs", "1"] + args) == 0
+    out = capsys.readouterr().out
+    assert variant in out and "simple won" in out
+
+
+def test_cli_arena_variant_with_wrong_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["arena", "simple", "random", "--variant", "destantado", "--players", "4"])
+    assert code == 2
+    assert "3 players" in capsys.readouterr().err
+
+
+def test_arena_variant_in_parallel_matches_serial() -> None:
+    rules = Rules(variant="destantado", porotos=3)
+    serial = run_arena("simple", "random", matches=12, rules=rules, seed=5, jobs=1)
+    parallel = run_arena("simple", "random", matches=12, rules=rules, seed=5, jobs=2)
+    assert serial.matches == 12 and serial.pair_scores == parallel.pair_scores
+    assert serial.to_json()["wins_a"] == parallel.to_json()["wins_a"]

@@ -6,26 +6,41 @@ from random import Random
 
 import pytest
 
-from truco.actions import Deal
+from truco.actions import DISCARD, Action, Deal, Verb
 from truco.bots import BOTS, LEVELS, make_bot
 from truco.bots.base import Bot
-from truco.bots.common import ctx_of_view, equity, equity_table, win_prob
+from truco.bots.common import (
+    choose_discard,
+    ctx_of_view,
+    equity,
+    equity_table,
+    match_equity,
+    race_equity,
+    win_prob,
+)
 from truco.bots.expert import ExpertBot, sample_worlds
-from truco.cards import DECK, Card
+from truco.cards import DECK, Card, parse_cards
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
 from truco.rules import Rules
-from truco.state import State, new_match
+from truco.state import OVER, State, new_match
 from truco.view import observe
 
 
 def small(name: str) -> Bot:
     """The bot by name, the expert with a small budget so that tests stay quick."""
-    return ExpertBot(worlds=3, tries=60) if name == "expert" else make_bot(name)
+    return ExpertBot(worlds=3, tries=60) if LEVELS.get(name, name) == "expert" else make_bot(name)
 
 
 def play_out(rules: Rules, bots: list[Bot], seed: int, max_actions: int = 2000) -> int:
     """Play a match, checking every bot choice is legal; returns the number of bot choices."""
+    return play_match(rules, bots, seed, max_actions)[1]
+
+
+def play_match(
+    rules: Rules, bots: list[Bot], seed: int, max_actions: int = 5000
+) -> tuple[State, int]:
+    """Play a match, checking every bot choice is legal; the last state and the bot choices."""
     rng = Random(seed)
     state = new_match(rules)
     count = 0
@@ -41,7 +56,7 @@ def play_out(rules: Rules, bots: list[Bot], seed: int, max_actions: int = 2000) 
         assert action in legal, f"{bots[actor].name} chose {action} not in {legal}"
         state = apply(state, action).state
         count += 1
-    return count
+    return state, count
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
@@ -57,6 +72,32 @@ def test_bots_choose_only_legal_actions(name: str, players: int, flor: bool) -> 
     assert play_out(rules, bots, 99) > 0
 
 
+# Short matches of each variant: pata de gallo to 10, destantado with 3 porotos, pica-pica to 15
+# (1v1 rounds while the leader has 5 to 10 points).
+VARIANTS = [
+    Rules(variant="pata_de_gallo", target=10),
+    Rules(variant="pata_de_gallo", target=10, flor=True),
+    Rules(variant="destantado", porotos=3),
+    Rules(variant="pica_pica", target=15),
+    Rules(variant="pica_pica", target=15, flor=True),
+]
+
+
+@pytest.mark.parametrize("name", sorted({*BOTS, *LEVELS}))
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.variant}{'-flor' if r.flor else ''}")
+def test_bots_play_every_variant(name: str, rules: Rules) -> None:
+    expert = LEVELS.get(name, name).startswith("expert")
+    players = rules.players
+    for seed in range(1 if expert else 3):
+        # The bot in some seats, random players in the others, then the bot everywhere.
+        bots = [small(name) if s % 2 == seed % 2 else make_bot("random") for s in range(players)]
+        state, count = play_match(rules, bots, seed)
+        assert count > 0 and state.phase == OVER
+        state, count = play_match(rules, [small(name) for _ in range(players)], 50 + seed)
+        assert count > 0 and state.phase == OVER
+        assert 0 <= state.winner < rules.scorers
+
+
 def test_levels_map_to_bots() -> None:
     assert set(LEVELS) >= {"facil", "normal", "dificil", "experto"}
     for level in LEVELS:
@@ -66,7 +107,11 @@ def test_levels_map_to_bots() -> None:
 
 
 def _random_midhand_state(rules: Rules, rng: Random, steps: int) -> State:
-    state = deal(new_match(rules, score=(rng.randrange(25), rng.randrange(25))), rng).state
+    low = 1 if rules.variant == "destantado" else 0
+    score = tuple(rng.randrange(low, 25) for _ in range(rules.scorers))
+    pica = rng.choice((-1, 0, 1, 2)) if rules.variant == "pica_pica" else -1
+    mano = rng.randrange(rules.players)
+    state = deal(new_match(rules, score=score, mano=mano, pica=pica), rng).state
     for _ in range(steps):
         actor = to_act(state)
         if actor is None or actor == CHANCE:
@@ -76,28 +121,37 @@ def _random_midhand_state(rules: Rules, rng: Random, steps: int) -> State:
 
 
 def _scramble(state: State, seat: int, rng: Random) -> State | None:
-    """The same hand with the other seats' unplayed cards swapped for unseen ones, replayed from
-    the deal with the same actions; None when the history would not replay (e.g. a flor)."""
+    """The same hand with the other seats' unplayed cards (and another pie's discard, in pata de
+    gallo) swapped for unseen ones, replayed from the deal with the same actions; None when the
+    history would not replay (e.g. a flor)."""
     players = state.rules.players
-    held = {c for s in range(players) if s != seat for c in state.hands[s]}
-    played = {c for s in range(players) for c in state.dealt[s]} - held
+    discards = {who: a.card for who, a in state.log if a.verb is Verb.DISCARD and who != seat}
+    hidden = {c for s in range(players) if s != seat for c in state.hands[s]}
+    hidden |= {c for c in discards.values() if c is not None}
+    played = {c for s in range(players) for c in state.dealt[s]} - hidden
     pool = [c for c in DECK if c not in played]
     rng.shuffle(pool)
     new_hands: list[tuple[Card, ...]] = []
+    new_discards: dict[int, Action] = {}
     it = iter(c for c in pool if c not in state.dealt[seat])
     for s in range(players):
         if s == seat:
             new_hands.append(state.dealt[s])
             continue
-        kept = [c for c in state.dealt[s] if c not in state.hands[s]]
+        kept = [c for c in state.dealt[s] if c not in state.hands[s] and c != discards.get(s)]
         fresh = [next(it) for _ in state.hands[s]]
+        if s in discards:
+            new_discards[s] = DISCARD[next(it)]
+            fresh.append(new_discards[s].card)  # type: ignore[arg-type]
         new_hands.append(tuple(sorted(kept + fresh)))
     score = tuple(a - b for a, b in zip(state.score, state.hand_points, strict=True))
-    other = apply(new_match(state.rules, mano=state.mano, score=score), Deal(tuple(new_hands)))
-    s2 = other.state
+    start = new_match(state.rules, mano=state.mano, score=score, pica=state.pica)
+    s2 = apply(start, Deal(tuple(new_hands))).state
     for who, action in state.log:
         if action.verb.value == "tapada":
             return None
+        if who in new_discards and action.verb is Verb.DISCARD:
+            action = new_discards[who]
         if action not in s2.legal or to_act(s2) != who:
             return None
         s2 = apply(s2, action).state
@@ -106,13 +160,26 @@ def _scramble(state: State, seat: int, rng: Random) -> State | None:
     return s2
 
 
+TABLES = [
+    Rules(players=2),
+    Rules(players=4, flor=True),
+    Rules(players=6),
+    Rules(players=2, flor=True),
+    Rules(variant="pata_de_gallo"),
+    Rules(variant="destantado"),
+    Rules(variant="pica_pica", flor=True),
+    Rules(variant="pata_de_gallo", flor=True),
+]
+"""Tables for the tests on random positions: team play and every variant."""
+
+
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_bots_never_read_hidden_cards(name: str) -> None:
     rng = Random(3)
     checked = 0
-    for i in range(300):
-        players = (2, 4, 6)[i % 3]
-        rules = Rules(players=players, flor=bool(i % 2))
+    for i in range(400):
+        rules = TABLES[i % len(TABLES)]
+        players = rules.players
         state = _random_midhand_state(rules, rng, rng.randrange(6))
         seat = to_act(state)
         if seat is None or seat == CHANCE or len(legal_actions(state)) < 2:
@@ -130,7 +197,7 @@ def test_bots_never_read_hidden_cards(name: str) -> None:
         a2 = bot.choose(v2._replace(hand_no=v1.hand_no), legal_actions(other), Random(i))
         assert a1 == a2
         checked += 1
-        if checked >= (12 if name.startswith("expert") else 40):
+        if checked >= (16 if name.startswith("expert") else 60):
             break
     assert checked >= 5
 
@@ -159,8 +226,8 @@ def test_bots_are_reproducible_with_a_seed(name: str) -> None:
 def test_expert_worlds_agree_with_the_view() -> None:
     rng = Random(11)
     found = 0
-    for i in range(200):
-        rules = Rules(players=(2, 4)[i % 2], flor=bool(i % 3 == 0))
+    for i in range(240):
+        rules = TABLES[i % len(TABLES)]
         state = _random_midhand_state(rules, rng, rng.randrange(8))
         seat = to_act(state)
         if seat is None or seat == CHANCE:
@@ -175,8 +242,12 @@ def test_expert_worlds_agree_with_the_view() -> None:
             assert seen.declared == view.declared
             assert seen.legal == view.legal
             assert seen.score == view.score
+            # The variants: the same sides, stakes, seats out of the hand and hand sizes.
+            assert seen.teams == view.teams and seen.stakes == view.stakes
+            assert seen.retired == view.retired and seen.pica == view.pica
+            assert seen.hand_sizes == view.hand_sizes and seen.history == view.history
         found += bool(worlds)
-    assert found > 50
+    assert found > 100
 
 
 def test_match_equity_table() -> None:
@@ -221,9 +292,86 @@ def test_card_order_rules_of_thumb() -> None:
     assert str(choose_card(ctx("1e 3o 5c", (), 0))) == "3o"
 
 
+def test_individual_match_equity() -> None:
+    gallo = Rules(variant="pata_de_gallo")
+    teams = (0, 0, 1)
+    even = [match_equity(gallo, (10, 10, 10), s, teams) for s in range(3)]
+    assert even == pytest.approx([1 / 3] * 3)
+    # More points are better, a rival's points are worse; reaching the target wins.
+    assert match_equity(gallo, (12, 10, 10), 0, teams) > even[0]
+    assert match_equity(gallo, (10, 12, 10), 0, teams) < even[0]
+    assert match_equity(gallo, (30, 10, 10), 0, teams) == 1.0
+    assert match_equity(gallo, (29, 30, 10), 0, teams) == 0.0
+    # Destantado: porotos left; fewer are better, an empty pile wins; a grown pile is worse.
+    dest = Rules(variant="destantado")
+    own = (0, 1, 2)
+    assert match_equity(dest, (10, 10, 10), 2, own) == pytest.approx(1 / 3)
+    assert (
+        match_equity(dest, (8, 10, 10), 0, own) > 1 / 3 > match_equity(dest, (13, 10, 10), 0, own)
+    )
+    assert match_equity(dest, (0, 3, 4), 0, own) == 1.0
+    assert race_equity([5, 5, 50], 2) < 0.01
+    # Team play is the two-team table.
+    assert match_equity(Rules(), (20, 10), 1, (0, 1)) == equity(30, 10, 20)
+    for rules in (gallo, dest):
+        for score in ((3, 7, 11), (1, 1, 9), (25, 2, 9)):
+            assert sum(match_equity(rules, score, s, teams) for s in range(3)) == pytest.approx(1)
+
+
+def test_the_pie_keeps_the_best_three() -> None:
+    from truco.bots.common import ctx_of_state
+
+    rules = Rules(variant="pata_de_gallo")
+    cases = [
+        ("1e 1b 7e 4c", "4c"),  # keep the three best truco cards
+        ("7o 6o 4c 5b", "4c"),  # keep 33 of envido, and the better of the other two
+        ("4e 5e 6e 7e", "4e"),  # four of a suit: the best envido and truco cards
+    ]
+    for cards, discard in cases:
+        pie = 2  # seat 0 is mano, so seat 2 plays last and holds four cards
+        hands = [parse_cards("1o 2c 3b"), parse_cards("4o 5c 6b"), parse_cards(cards)]
+        state = apply(new_match(rules), Deal(tuple(hands))).state
+        assert to_act(state) == pie and len(state.legal) == 4
+        ctx = ctx_of_state(state, pie)
+        assert str(choose_discard(ctx, state.legal)) == f"discard {discard}"
+        assert str(make_bot("simple").choose(observe(state, pie), state.legal, Random(1))) == (
+            f"discard {discard}"
+        )
+        assert ExpertBot(worlds=4).choose(observe(state, pie), state.legal, Random(1)) in (
+            state.legal
+        )
+
+
+def test_destantado_answers_are_sensible() -> None:
+    """A call is answered yes or no; simple accepts an envido only with points and a truco only
+    with a hand that wins often enough."""
+    rules = Rules(variant="destantado")
+    bot = make_bot("simple")
+    for mine, expect in (("7e 6e 2o", "quiero"), ("4e 5o 6c", "no-quiero")):
+        hands = [parse_cards("1o 2c 3b"), parse_cards(mine), parse_cards("4o 5c 6b")]
+        state = apply(new_match(rules), Deal(tuple(hands))).state
+        state = apply(state, Action.parse("envido")).state
+        assert to_act(state) == 1 and [str(a) for a in state.legal] == ["quiero", "no-quiero"]
+        assert str(bot.choose(observe(state, 1), state.legal, Random(0))) == expect
+    for mine, expect in (("1e 1b 7e", "quiero"), ("4e 5o 4c", "no-quiero")):
+        hands = [parse_cards("1o 2c 3b"), parse_cards(mine), parse_cards("6o 5c 6b")]
+        state = apply(new_match(rules), Deal(tuple(hands))).state
+        state = apply(state, Action.parse("truco")).state
+        assert str(bot.choose(observe(state, 1), state.legal, Random(0))) == expect
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_full_budget_expert_plays_legal_matches(players: int) -> None:
     rules = Rules(players=players, flor=True)
     bots = [make_bot("expert") if s % 2 else make_bot("simple") for s in range(players)]
     assert play_out(rules, bots, players) > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["pata_de_gallo", "destantado", "pica_pica"])
+def test_full_budget_expert_plays_legal_variant_matches(variant: str) -> None:
+    rules = Rules(variant=variant, flor=variant != "destantado")
+    bots = [make_bot("expert") if s % 2 else make_bot("simple") for s in range(rules.players)]
+    state, count = play_match(rules, bots, 3)
+    assert count > 0 and state.phase == OVER

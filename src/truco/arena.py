@@ -1,9 +1,16 @@
-"""Bot-vs-bot matches: duplicate pairs, win rates with Wilson intervals, Elo, latencies.
+"""Bot-vs-bot matches: duplicate groups, win rates with Wilson intervals, Elo, latencies.
 
-A *pair* is two matches with the same deals (hand ``h`` of pair ``i`` is dealt from a seed made
-of ``(seed, i, h)``) and the bots' seats swapped: bot A holds the even seats (team 0) in the first
-match and the odd seats in the second. Luck of the cards is shared, so fewer matches tell the
-bots apart. Pairs run in worker processes; everything is reproducible from ``seed``.
+A *group* is a set of matches with the same deals (hand ``h`` of group ``i`` is dealt from a seed
+made of ``(seed, i, h)``) and the bots' seats rotated, so that luck of the cards is shared and
+fewer matches tell the bots apart:
+
+- team play (2, 4 or 6 players, and pica-pica's teams of three): a *pair*; bot A holds the even
+  seats (team 0) in the first match and the odd seats in the second;
+- the three-player variants (pata de gallo, destantado), where every player is on his own in
+  the match: six matches, A alone in each seat against two B's, then B alone in each seat
+  against two A's. A wins a match when one of his seats wins it; equal bots win half.
+
+Groups run in worker processes; everything is reproducible from ``seed``.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from truco.bots import make_bot
 from truco.bots.base import Bot
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.rules import Rules
-from truco.state import new_match
+from truco.state import hand_teams, new_match
 from truco.view import observe
 
 Z95 = 1.959963984540054
@@ -62,12 +69,33 @@ def deal_rng(seed: int, pair: int, hand_no: int) -> Random:
     return Random(f"deal:{seed}:{pair}:{hand_no}")
 
 
+def seat_plans(rules: Rules) -> list[tuple[int, ...]]:
+    """Bot A's seats in each match of a duplicate group (see the module's docstring)."""
+    players = rules.players
+    if rules.individual:
+        alone = [(s,) for s in range(players)]
+        two = [tuple(x for x in range(players) if x != s) for s in range(players)]
+        return alone + two
+    teams = hand_teams(rules, 0)  # team play: the sides stay the same all match
+    return [tuple(s for s in range(players) if teams[s] == team) for team in (0, 1)]
+
+
+def describe_seats(rules: Rules) -> str:
+    """How the seats rotate in a group, in words (for the report)."""
+    if rules.individual:
+        n = rules.players
+        return f"A alone in each of {n} seats vs {n - 1} B, then B alone vs {n - 1} A"
+    return "A on team 0, then on team 1"
+
+
 @dataclass
 class MatchResult:
     winner_is_a: bool
     hands: int
-    points_a: int
-    points_b: int
+    points_a: float
+    points_b: float
+    """Points won by each bot over the match (per seat where players score on their own; in
+    destantado, porotos passed)."""
     latency_a: list[float] = field(default_factory=list)
     latency_b: list[float] = field(default_factory=list)
 
@@ -78,13 +106,23 @@ def play_match(
     rules: Rules,
     seed: int,
     pair: int,
-    a_team: int,
+    a_seats: int | tuple[int, ...],
     clock: Callable[[], float] = time.perf_counter,
+    plan: int | None = None,
 ) -> MatchResult:
-    """One match: bot A on team ``a_team``, B on the other; deals fixed by ``(seed, pair)``."""
+    """One match: bot A in ``a_seats`` (an int: the seats of that team, in team play), B in the
+    others; deals fixed by ``(seed, pair)``. ``plan`` numbers the seat plan in its group (it
+    seeds the bots' RNGs; by default the team number in team play, else A's first seat)."""
     players = rules.players
-    bots: list[Bot] = [make_bot(bot_a if s % 2 == a_team else bot_b) for s in range(players)]
-    rngs = [Random(f"bot:{seed}:{pair}:{a_team}:{s}") for s in range(players)]
+    teams = hand_teams(rules, 0)
+    if isinstance(a_seats, int):
+        team = a_seats
+        a_seats = tuple(s for s in range(players) if teams[s] == team)
+    if plan is None:
+        plan = a_seats[0] if rules.individual else teams[a_seats[0]]
+    is_a = [s in a_seats for s in range(players)]
+    bots: list[Bot] = [make_bot(bot_a if is_a[s] else bot_b) for s in range(players)]
+    rngs = [Random(f"bot:{seed}:{pair}:{plan}:{s}") for s in range(players)]
     lat: list[list[float]] = [[], []]  # A, B
     state = new_match(rules)
     while True:
@@ -100,25 +138,51 @@ def play_match(
         action = bots[actor].choose(view, legal, rngs[actor])
         elapsed = (clock() - start) * 1000.0
         if len(legal) > 1:
-            lat[0 if actor % 2 == a_team else 1].append(elapsed)
+            lat[0 if is_a[actor] else 1].append(elapsed)
         state = apply(state, action).state
+    points_a, points_b = _points(rules, state.score, state.teams, is_a)
+    if rules.individual:
+        won = is_a[state.winner]
+    else:
+        won = state.winner == state.teams[a_seats[0]]
     return MatchResult(
-        winner_is_a=state.winner == a_team,
+        winner_is_a=won,
         hands=state.hand_no,
-        points_a=state.score[a_team],
-        points_b=state.score[1 - a_team],
+        points_a=points_a,
+        points_b=points_b,
         latency_a=lat[0],
         latency_b=lat[1],
     )
 
 
-def play_pair(args: tuple[str, str, Rules, int, int]) -> tuple[MatchResult, MatchResult]:
-    """Both matches of a duplicate pair."""
+def _points(
+    rules: Rules, score: tuple[int, ...], teams: tuple[int, ...], is_a: list[bool]
+) -> tuple[float, float]:
+    """Points won by A and by B: their team's score; per seat (the mean of their seats) where
+    players score on their own; in destantado, the porotos each passed (the mean)."""
+    if not rules.individual:
+        team_a = next(teams[s] for s in range(len(is_a)) if is_a[s])
+        return float(score[team_a]), float(score[1 - team_a])
+    if rules.variant == "destantado":
+        won = [rules.porotos - p for p in score]
+    else:
+        won = list(score)
+    a = [won[s] for s in range(len(is_a)) if is_a[s]]
+    b = [won[s] for s in range(len(is_a)) if not is_a[s]]
+    return sum(a) / len(a), sum(b) / len(b)
+
+
+def play_group(args: tuple[str, str, Rules, int, int]) -> tuple[MatchResult, ...]:
+    """Every match of a duplicate group: the same deals, the seats rotated (``seat_plans``)."""
     bot_a, bot_b, rules, seed, pair = args
-    return (
-        play_match(bot_a, bot_b, rules, seed, pair, 0),
-        play_match(bot_a, bot_b, rules, seed, pair, 1),
+    return tuple(
+        play_match(bot_a, bot_b, rules, seed, pair, seats, plan=i)
+        for i, seats in enumerate(seat_plans(rules))
     )
+
+
+play_pair = play_group
+"""The old name: in team play a group is a pair."""
 
 
 @dataclass
@@ -131,14 +195,24 @@ class Report:
     matches: int
     wins_a: int
     hands: int
-    points_a: int
-    points_b: int
+    points_a: float
+    points_b: float
     pair_scores: list[int]
-    """Per pair: A's wins minus B's wins (-2, 0 or 2)."""
+    """Per duplicate group: A's wins minus B's wins (-2, 0 or 2 for a pair)."""
     latency_a: list[float]
     latency_b: list[float]
     seconds: float = 0.0
     flor: bool = False
+    variant: str = "standard"
+    porotos: int = 0
+    """Destantado: the porotos each player started with (0 elsewhere)."""
+    goal: str = ""
+    """What wins the match, in words: "to 30", "to 30 with flor", "10 porotos"."""
+    seats: str = ""
+    group_size: int = 2
+    wins_a_alone: int = 0
+    matches_alone: int = 0
+    """Three-player variants: the matches where A held one seat against two B's, and his wins."""
 
     @property
     def win_rate_a(self) -> float:
@@ -150,8 +224,12 @@ class Report:
         return {
             "bot_a": self.bot_a,
             "bot_b": self.bot_b,
+            "variant": self.variant,
             "players": self.players,
             "target": self.target,
+            "porotos": self.porotos,
+            "seats": self.seats,
+            "group_size": self.group_size,
             "flor": self.flor,
             "seed": self.seed,
             "matches": self.matches,
@@ -161,6 +239,8 @@ class Report:
             "wins_b": self.matches - self.wins_a,
             "win_rate_a": self.win_rate_a,
             "ci95_a": [lo, hi],
+            "matches_a_alone": self.matches_alone,
+            "wins_a_alone": self.wins_a_alone,
             "elo_a": elo(self.win_rate_a),
             "elo_ci95_a": [elo(lo), elo(hi)],
             "hands": self.hands,
@@ -187,13 +267,23 @@ def summarize(
     bot_b: str,
     rules: Rules,
     seed: int,
-    pairs: Iterable[tuple[MatchResult, MatchResult]],
+    pairs: Iterable[Sequence[MatchResult]],
 ) -> Report:
+    """The report over duplicate groups (each the results of ``play_group``, in seat-plan order)."""
     report = Report(bot_a, bot_b, rules.players, rules.target, seed, 0, 0, 0, 0, 0, [], [], [])
     report.flor = rules.flor
-    for first, second in pairs:
+    report.variant = rules.variant
+    if rules.variant == "destantado":
+        report.porotos = rules.porotos
+        report.goal = f"{rules.porotos} porotos"
+    else:
+        report.goal = f"to {rules.target}{' with flor' if rules.flor else ''}"
+    report.seats = describe_seats(rules)
+    plans = seat_plans(rules)
+    report.group_size = len(plans)
+    for group in pairs:
         score = 0
-        for m in (first, second):
+        for i, m in enumerate(group):
             report.matches += 1
             report.wins_a += m.winner_is_a
             score += 1 if m.winner_is_a else -1
@@ -202,6 +292,9 @@ def summarize(
             report.points_b += m.points_b
             report.latency_a.extend(m.latency_a)
             report.latency_b.extend(m.latency_b)
+            if rules.individual and i < len(plans) and len(plans[i]) == 1:
+                report.matches_alone += 1
+                report.wins_a_alone += m.winner_is_a
         report.pair_scores.append(score)
     return report
 
@@ -216,23 +309,24 @@ def run_arena(
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
 ) -> Report:
-    """Play ``matches`` (rounded up to whole pairs) and summarize them."""
+    """Play ``matches`` (rounded up to whole duplicate groups) and summarize them."""
     rules = rules or Rules()
     make_bot(bot_a), make_bot(bot_b)  # fail early on a bad name
-    n_pairs = max(1, (matches + 1) // 2)
+    size = len(seat_plans(rules))
+    n_pairs = max(1, -(-matches // size))
     tasks = [(bot_a, bot_b, rules, seed, i) for i in range(n_pairs)]
-    results: list[tuple[MatchResult, MatchResult]] = []
+    results: list[tuple[MatchResult, ...]] = []
     start = time.perf_counter()
     if jobs <= 1:
         for task in tasks:
-            results.append(play_pair(task))
+            results.append(play_group(task))
             if progress:
                 progress(len(results), n_pairs)
     else:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for pair in pool.imap(play_pair, tasks, chunksize=1):
+            for pair in pool.imap(play_group, tasks, chunksize=1):
                 results.append(pair)
                 if progress:
                     progress(len(results), n_pairs)
@@ -245,7 +339,7 @@ def progress_bar(done: int, total: int, *, width: int = 30) -> None:
     """Draw a progress bar on stderr."""
     filled = int(width * done / total) if total else width
     end = "\n" if done >= total else ""
-    sys.stderr.write(f"\rarena [{'#' * filled}{'.' * (width - filled)}] {done}/{total} pairs{end}")
+    sys.stderr.write(f"\rarena [{'#' * filled}{'.' * (width - filled)}] {done}/{total} groups{end}")
     sys.stderr.flush()
 
 
@@ -253,13 +347,25 @@ def format_report(report: Report) -> str:
     j = report.to_json()
     lo, hi = j["ci95_a"]
     elo_lo, elo_hi = j["elo_ci95_a"]
+    variant = "" if report.variant == "standard" else f"{report.variant}, "
+    group = "pairs" if report.group_size == 2 else f"groups of {report.group_size}"
     lines = [
-        f"{report.bot_a} vs {report.bot_b}: {report.players} players, to {report.target}"
-        f"{' with flor' if report.flor else ''}, "
-        f"seed {report.seed}, {report.matches} matches ({len(report.pair_scores)} duplicate pairs)",
+        f"{report.bot_a} vs {report.bot_b}: {variant}{report.players} players, {report.goal}, "
+        f"seed {report.seed}, {report.matches} matches ({len(report.pair_scores)} duplicate "
+        f"{group})",
+        f"  seats: {report.seats}",
         f"  {report.bot_a} won {report.wins_a}/{report.matches} = {report.win_rate_a:.1%} "
         f"(95% CI {lo:.1%} .. {hi:.1%})",
         f"  Elo difference {j['elo_a']:+.0f} (95% CI {elo_lo:+.0f} .. {elo_hi:+.0f})",
+        *(
+            [
+                f"  {report.bot_a} alone against two won {report.wins_a_alone}/"
+                f"{report.matches_alone}, with two seats "
+                f"{report.wins_a - report.wins_a_alone}/{report.matches - report.matches_alone}"
+            ]
+            if report.matches_alone
+            else []
+        ),
         f"  points per hand: {report.bot_a} {j['points_per_hand_a']:.3f}, "
         f"{report.bot_b} {j['points_per_hand_b']:.3f} over {report.hands} hands",
     ]

@@ -21,6 +21,7 @@ import math
 from random import Random
 
 from truco.actions import (
+    DISCARD,
     ENVIDO,
     ENVIDO_CALLS,
     MAZO,
@@ -36,7 +37,8 @@ from truco.bots.common import (
     ctx_of_state,
     ctx_of_view,
     decide,
-    equity,
+    match_equity,
+    ranked_discards,
     win_prob,
 )
 from truco.cards import DECK, TRUCO_RANK, Card, envido_points, flor_points
@@ -47,6 +49,7 @@ from truco.view import SeatView
 
 ROLLOUT_STYLE = Style(bluff=0.06, caution=0.4)
 _TAPADA_TEXT = "tapada ??"
+_DISCARD_TEXT = "discard ??"
 
 
 def _sig(x: float) -> float:
@@ -84,8 +87,10 @@ def action_likelihood(state: State, seat: int, action: Action) -> float:
 
 
 def _start_state(view: SeatView) -> State:
+    """The match as it stood before this hand's deal: the score less what the hand gave (in
+    destantado, the porotos passed), the same mano, and in pica-pica the same 1v1 hand."""
     score = tuple(s - p for s, p in zip(view.score, view.hand_points, strict=True))
-    return new_match(view.rules, mano=view.mano, score=score)
+    return new_match(view.rules, mano=view.mano, score=score, pica=view.pica)
 
 
 def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[tuple[State, float]]:
@@ -105,11 +110,20 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
                 tapadas[who] += 1
             else:
                 known_played[who].append(card)
+    # Pata de gallo: the pie's discard. Mine is in my history; another seat's is an unseen card.
+    discarded = [False] * players
+    for who, text in view.history:
+        if text.startswith("discard"):
+            discarded[who] = True
+            if who == me:
+                mine.add(Action.parse(text).card)  # type: ignore[arg-type]
     seen = set(mine)
     for cards in known_played:
         seen.update(cards)
     unseen = [c for c in DECK if c not in seen]
-    need = [0 if s == me else view.hand_sizes[s] + tapadas[s] for s in range(players)]
+    need = [
+        0 if s == me else view.hand_sizes[s] + tapadas[s] + discarded[s] for s in range(players)
+    ]
     my_dealt = tuple(sorted(DECK[c] for c in mine))
     exact: dict[int, int] = {}
     flor_seats: dict[int, int] = {}
@@ -127,6 +141,7 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
         pos = 0
         hands: list[tuple[Card, ...]] = []
         hidden_tapadas: list[list[Card]] = [[] for _ in range(players)]
+        hidden_discards: list[Card | None] = [None] * players
         ok = True
         for s in range(players):
             if s == me:
@@ -134,18 +149,21 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
                 continue
             drawn = unseen[pos : pos + need[s]]
             pos += need[s]
+            if discarded[s]:
+                hidden_discards[s] = drawn.pop()
             hidden_tapadas[s] = drawn[: tapadas[s]]
-            dealt = tuple(sorted(known_played[s] + drawn))
-            if s in exact and envido_points(dealt) != exact[s]:
+            kept = tuple(sorted(known_played[s] + drawn))
+            if s in exact and envido_points(kept) != exact[s]:
                 ok = False
                 break
-            if s in flor_seats and flor_points(dealt) != flor_seats[s]:
+            if s in flor_seats and flor_points(kept) != flor_seats[s]:
                 ok = False
                 break
-            hands.append(dealt)
+            discard = hidden_discards[s]
+            hands.append(kept if discard is None else tuple(sorted((*kept, discard))))
         if not ok:
             continue
-        world = _replay(start, hands, history, hidden_tapadas, me)
+        world = _replay(start, hands, history, hidden_tapadas, hidden_discards, me)
         if world is None:
             continue
         state = world[0]
@@ -160,6 +178,7 @@ def _replay(
     hands: list[tuple[Card, ...]],
     history: tuple[tuple[int, str], ...],
     hidden_tapadas: list[list[Card]],
+    hidden_discards: list[Card | None],
     me: int,
 ) -> tuple[State, float] | None:
     try:
@@ -172,6 +191,11 @@ def _replay(
         if text == _TAPADA_TEXT:
             action = TAPADA[hidden_tapadas[who][used[who]]]
             used[who] += 1
+        elif text == _DISCARD_TEXT:
+            card = hidden_discards[who]
+            if card is None:
+                return None
+            action = DISCARD[card]
         else:
             action = Action.parse(text)
         if action not in state.legal or to_act(state) != who:
@@ -182,8 +206,9 @@ def _replay(
     return state, weight
 
 
-def rollout(state: State, team: int, rng: Random, style: Style = ROLLOUT_STYLE) -> float:
-    """Play the hand out with the rule-of-thumb policy; the match equity of ``team`` after it."""
+def rollout(state: State, seat: int, rng: Random, style: Style = ROLLOUT_STYLE) -> float:
+    """Play the hand out with the rule-of-thumb policy; the match equity of ``seat`` after it
+    (his team's, in team play)."""
     random = rng.random
     while state.phase == 1:
         legal = state.legal
@@ -191,18 +216,21 @@ def rollout(state: State, team: int, rng: Random, style: Style = ROLLOUT_STYLE) 
             action = legal[0]
         else:
             call = state.tanto_call or state.truco_call
-            seat = call[2] if call is not None else state.turn
-            action = decide(ctx_of_state(state, seat), legal, random(), style)
+            actor = call[2] if call is not None else state.turn
+            action = decide(ctx_of_state(state, actor), legal, random(), style)
         state = apply(state, action).state
-    target = state.rules.target
     if state.phase == OVER:
-        return 1.0 if state.winner == team else 0.0
+        mine = seat if state.rules.individual else state.teams[seat]
+        return 1.0 if state.winner == mine else 0.0
     assert state.phase == DEAL
-    return equity(target, state.score[team], state.score[1 - team])
+    return match_equity(state.rules, state.score, seat, state.teams)
 
 
 def candidates(view: SeatView, legal: tuple[Action, ...]) -> list[Action]:
     """The actions worth searching: no face-down card but the lowest, no needless mazo."""
+    if legal[0].verb is Verb.DISCARD:
+        # Pata de gallo: search only the two discards that leave the best three by rule.
+        return ranked_discards(ctx_of_view(view), legal)[:2]
     out: list[Action] = []
     lowest = min(view.hand, key=TRUCO_RANK.__getitem__) if view.hand else None
     for a in legal:
@@ -238,8 +266,8 @@ class ExpertBot:
         worlds = sample_worlds(view, sampler, self.worlds, self.tries)
         if not worlds:
             return decide(ctx_of_view(view), legal, sampler.random(), DEFAULT)
-        assert view.seat is not None
-        team = view.teams[view.seat]
+        seat = view.seat
+        assert seat is not None
         totals = [0.0] * len(cands)
         weight_sum = 0.0
         for state, weight in worlds:
@@ -249,7 +277,7 @@ class ExpertBot:
             world_seed = sampler.getrandbits(32)
             for i, action in enumerate(cands):
                 # Common random numbers: every candidate sees the same rollout draws.
-                value = rollout(apply(state, action).state, team, Random(world_seed))
+                value = rollout(apply(state, action).state, seat, Random(world_seed))
                 totals[i] += weight * value
         if weight_sum <= 0.0:
             return decide(ctx_of_view(view), legal, sampler.random(), DEFAULT)
