@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 
 WEB := src/truco/web
 
-.PHONY: run test bench web clean
+.PHONY: run test bench web clean run-cluster bench-server
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,23 @@ test: $(STAMP) web
 bench: $(STAMP)
 	$(BIN)/truco bench
 
+# PostgreSQL, Redis, two game servers and nginx on 127.0.0.1 (docs/operations.md); open
+# http://127.0.0.1:8000. Needs the Debian packages postgresql, redis-server and nginx-light.
+run-cluster: $(STAMP) web
+	$(BIN)/python -m truco.server.localcluster --servers 2 --port 8000
+
+# The game server under load (docs/operations.md): BENCH_TABLES tables at once for
+# BENCH_SECONDS, against one process (SQLite) and against two behind Redis (PostgreSQL, nginx).
+# Players think BENCH_THINK seconds on average (a person's pace; 1.0 is a fast, heavy load).
+BENCH_TABLES ?= 500
+BENCH_SECONDS ?= 30
+BENCH_THINK ?= 3.0
+bench-server: $(STAMP)
+	$(BIN)/python -m truco.server.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
+		--think $(BENCH_THINK) --processes 1
+	$(BIN)/python -m truco.server.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
+		--think $(BENCH_THINK) --processes 2
+
 # Bot strength and decision latency (docs/bots.md): duplicate matches on all cores; about an
 # hour on two busy cores. BOTS_MATCHES scales the main expert run.
 BOTS_MATCHES ?= 1000
@@ -55,6 +72,9 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena expert never-bluff --matches 400 --seed 5000
 	$(BIN)/truco arena expert simple --players 4 --matches 200 --seed 6000
 	$(BIN)/truco arena expert simple --matches 200 --jobs 1 --seed 10000
+	$(BIN)/truco arena expert simple --variant pata_de_gallo --matches 360 --seed 20000
+	$(BIN)/truco arena expert simple --variant destantado --matches 360 --seed 21000
+	$(BIN)/truco arena expert simple --variant pica_pica --matches 360 --seed 22000
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \

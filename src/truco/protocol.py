@@ -40,6 +40,9 @@ TABLE_NOT_FOUND: Final = "table_not_found"
 SEAT_TAKEN: Final = "seat_taken"
 RATE_LIMITED: Final = "rate_limited"
 BAD_OPTIONS: Final = "bad_options"
+UNAVAILABLE: Final = "unavailable"
+"""The database, or the server process that owns the table, could not be reached; nothing was
+applied: try again."""
 ERROR_CODES: Final = frozenset(
     {
         BAD_JSON,
@@ -56,6 +59,7 @@ ERROR_CODES: Final = frozenset(
         SEAT_TAKEN,
         RATE_LIMITED,
         BAD_OPTIONS,
+        UNAVAILABLE,
     }
 )
 
@@ -134,6 +138,14 @@ def parse(raw: str | bytes) -> Message | Unexpected:
         obj = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         return Unexpected(BAD_JSON, f"not JSON: {exc}")
+    except RecursionError:
+        return Unexpected(BAD_JSON, "not JSON: nested too deeply")
+    try:
+        # JSON may spell a lone surrogate ("\ud800"), which no UTF-8 text can carry: a chat
+        # line holding one could not be sent on to anybody.
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return Unexpected(BAD_MESSAGE, "a string holds a lone surrogate, which is not text")
     if not isinstance(obj, dict):
         return Unexpected(BAD_MESSAGE, 'a message is an object {"t": TYPE, "d": DATA}')
     t = obj.get("t")

@@ -12,6 +12,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from server.clusterfix import backing, nodes  # noqa: F401 - one PostgreSQL and Redis per session
 from server.helpers import Player
 from truco.server import Settings, create_app, sqlite_url
 

@@ -2,20 +2,35 @@
 
 from __future__ import annotations
 
+import gc
+import os
+
 from truco.server.app import create_app
 from truco.server.settings import Settings, sqlite_url
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "truco.db") -> None:
-    """Run the server with uvicorn on ``host:port``, with its data in the SQLite file ``db``."""
+    """Run the server with uvicorn on ``host:port``, with its data in the SQLite file ``db``.
+
+    ``TRUCO_DATABASE_URL`` (e.g. PostgreSQL for a cluster) takes precedence over ``db``.
+    """
     import uvicorn
 
-    settings = Settings.from_env(database_url=sqlite_url(db))
+    from_env = bool(os.environ.get("TRUCO_DATABASE_URL"))
+    settings = Settings.from_env() if from_env else Settings.from_env(database_url=sqlite_url(db))
+    app = create_app(settings)
+    # A full collection stalls every table at once, for as long as it takes to scan the heap
+    # (hundreds of ms with hundreds of tables): the objects the libraries made at import are
+    # moved out of its sight, and it runs far less often (game states are freed by reference
+    # counting when they leave a table's history; cycles are rare and wait a little longer).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 1000)
     uvicorn.run(
-        create_app(settings),
+        app,
         host=host,
         port=port,
-        ws_max_size=64 * 1024,
+        ws_max_size=settings.max_frame,  # uvicorn closes larger frames with 1009 itself
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=5,
         log_level="info",

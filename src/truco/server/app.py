@@ -6,21 +6,34 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlsplit
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import Depends, FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.routing import APIRoute
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, JsonValue
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
+from truco.bots import BOTS, LEVELS
 from truco.notation import dumps
+from truco.rules import OPTION_NAMES
+from truco.server.cluster_hub import make_hub
+from truco.server.limits import (
+    BAD_ORIGIN,
+    CLOSE_TOO_BIG,
+    CLOSE_TOO_FAST,
+    TokenBucket,
+    frame_size,
+    origin_ok,
+)
 from truco.server.settings import Settings
 from truco.server.store import Store
-from truco.server.tables import Conn, Hub, Table, TableError
+from truco.server.tables import UNAVAILABLE, Conn, Table, TableError
 
 NOT_BUILT = """<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>truco</title></head>
@@ -30,19 +43,44 @@ NOT_BUILT = """<!doctype html>
 <code>/ws/tables/{id}</code>.</p></body></html>
 """
 
+# HTTP-only error codes: a path or method the API does not have.
+NOT_FOUND = "not_found"
+METHOD_NOT_ALLOWED = "method_not_allowed"
+
 STATUS = {
     p.TABLE_NOT_FOUND: 404,
     p.SEAT_TAKEN: 409,
     p.BAD_OPTIONS: 422,
     p.BAD_MESSAGE: 422,
     p.BAD_TOKEN: 401,
+    UNAVAILABLE: 503,
+    BAD_ORIGIN: 403,
+    NOT_FOUND: 404,
+    METHOD_NOT_ALLOWED: 405,
 }
+
+
+BOT_NAMES: list[JsonValue] = [*sorted({*BOTS, *LEVELS})]
 
 
 class CreateBody(BaseModel):
     name: str = Field(min_length=1, max_length=24)
-    options: dict[str, Any] = Field(default_factory=dict)
-    bots: dict[str, str] = Field(default_factory=dict)
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Rules options by name (docs/rules.md); their values are checked by Rules.",
+        json_schema_extra={
+            "properties": {name: {} for name in sorted(OPTION_NAMES)},
+            "additionalProperties": False,
+        },
+    )
+    bots: dict[
+        Annotated[str, Field(pattern=r"^[1-9]$")],
+        Annotated[str, Field(json_schema_extra={"enum": BOT_NAMES})],
+    ] = Field(
+        default_factory=dict,
+        description="Seat number -> bot name or level, for seats 1 to players - 1.",
+        json_schema_extra={"additionalProperties": False},
+    )
     turn_seconds: float | None = Field(default=None, gt=0, le=3600)
 
 
@@ -53,7 +91,65 @@ class JoinBody(BaseModel):
 
 class BotBody(BaseModel):
     seat: int
-    level: str = "random"
+    level: str = Field(default="random", json_schema_extra={"enum": BOT_NAMES})
+
+
+class ErrorBody(BaseModel):
+    """Every error answer of the HTTP API."""
+
+    code: str
+    message: str
+
+
+class CreatedBody(BaseModel):
+    table: str
+    seat: int
+    token: str
+    invite: str
+
+
+class JoinedBody(BaseModel):
+    seat: int
+    token: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    name: str
+    kind: Literal["human", "bot", "empty"]
+    connected: bool
+    level: str | None
+    replaced: bool
+    rematch: bool
+
+
+class LobbyEntry(BaseModel):
+    table: str
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    status: Literal["waiting", "playing", "over"]
+
+
+class TableInfo(LobbyEntry):
+    v: int
+    match: int
+    turn_seconds: float | None
+
+
+class TomlResponse(PlainTextResponse):
+    media_type = "application/toml"
+
+
+def _errors(*codes: int, json: bool = False) -> dict[int | str, dict[str, Any]]:
+    """The documented error answers of one operation (the schema tests hold the app to them).
+
+    ``json``: spell out the media type, for an operation whose own answers are not JSON
+    (FastAPI would document its errors in the operation's media type).
+    """
+    if not json:
+        return {code: {"model": ErrorBody} for code in codes}
+    ref = {"schema": {"$ref": "#/components/schemas/ErrorBody"}}
+    return {code: {"description": "Error", "content": {"application/json": ref}} for code in codes}
 
 
 def _error(code: str, message: str) -> JSONResponse:
@@ -68,7 +164,7 @@ def static_dir(settings: Settings) -> Path:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    hub = Hub(Store(settings.database_url), settings)
+    hub = make_hub(Store(settings.database_url), settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -78,12 +174,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await hub.stop()
 
+    async def same_origin(request: Request) -> None:
+        # A browser sends Origin with every POST; a page on another site must not create tables
+        # or take seats in the player's name. Clients that are not browsers send no Origin.
+        origin = request.headers.get("origin")
+        if origin is not None and not origin_ok(
+            origin, request.headers.get("host", ""), settings.allowed_origins
+        ):
+            raise TableError(BAD_ORIGIN, f"requests from the origin {origin[:100]!r} are refused")
+
     app = FastAPI(title="truco", lifespan=lifespan)
+    checked = [Depends(same_origin)]
+    # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
+    creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
     app.state.hub = hub
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
         return _error(exc.code, exc.message)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # FastAPI's own refusals (a body it cannot decode, a route without that method) in the
+        # API's one error shape instead of {"detail": ...}.
+        if exc.status_code == 400:
+            return _error(p.BAD_MESSAGE, f"body: {exc.detail}")
+        code = {404: NOT_FOUND, 405: METHOD_NOT_ALLOWED}.get(exc.status_code, "http_error")
+        return JSONResponse(
+            {"code": code, "message": str(exc.detail)},
+            status_code=exc.status_code,
+            headers=exc.headers,
+        )
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -97,7 +218,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise TableError(p.TABLE_NOT_FOUND, f"no table {table_id!r}")
         return table
 
-    @app.post("/api/tables", status_code=201)
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        response_model=CreatedBody,
+        responses=_errors(403, 422),
+        dependencies=checked,
+    )
     async def create_table(body: CreateBody) -> dict[str, Any]:
         bots: dict[int, str] = {}
         for key, level in body.bots.items():
@@ -113,25 +240,38 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "invite": f"/t/{created.table}",
         }
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", response_model=list[LobbyEntry])
     async def lobby() -> list[dict[str, Any]]:
-        return hub.lobby()
+        return await hub.lobby()
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", response_model=TableInfo, responses=_errors(404, 422))
     async def table_info(table_id: str) -> dict[str, Any]:
         return (await get_table(table_id)).info()
 
-    @app.post("/api/tables/{table_id}/seats")
+    @app.post(
+        "/api/tables/{table_id}/seats",
+        response_model=JoinedBody,
+        responses=_errors(403, 404, 409, 422),
+        dependencies=checked,
+    )
     async def join(table_id: str, body: JoinBody) -> dict[str, Any]:
         table = await get_table(table_id)
         seat, token = await table.join(body.name, body.seat)
         return {"seat": seat, "token": token}
 
-    @app.post("/api/tables/{table_id}/bots")
-    async def add_bot(table_id: str, body: BotBody, request: Request) -> dict[str, Any]:
+    @app.post(
+        "/api/tables/{table_id}/bots",
+        response_model=TableInfo,
+        responses=_errors(401, 403, 404, 409, 422),
+        dependencies=checked,
+    )
+    async def add_bot(
+        table_id: str,
+        body: BotBody,
+        auth: HTTPAuthorizationCredentials | None = Depends(creator),  # noqa: B008
+    ) -> dict[str, Any]:
         table = await get_table(table_id)
-        auth = request.headers.get("authorization", "")
-        token = auth[7:] if auth.lower().startswith("bearer ") else ""
+        token = auth.credentials if auth is not None else ""
         seat = table.find_seat(token) if token else None
         if seat is None or seat.seat != 0:
             raise TableError(p.BAD_TOKEN, "only the table's creator may add bots")
@@ -141,24 +281,60 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise TableError(p.BAD_OPTIONS, str(exc)) from None
         return table.info()
 
-    @app.get("/api/tables/{table_id}/hands/{n}.toml")
-    async def hand_toml(table_id: str, n: int) -> PlainTextResponse:
+    @app.get(
+        "/api/tables/{table_id}/hands/{n}.toml",
+        response_class=TomlResponse,
+        responses=_errors(404, 422, json=True),
+    )
+    async def hand_toml(table_id: str, n: int) -> TomlResponse:
         table = await get_table(table_id)
         if not 1 <= n <= len(table.hands):
             raise TableError(p.TABLE_NOT_FOUND, f"hand {n} is not finished")
-        return PlainTextResponse(dumps(table.hands[n - 1]), media_type="application/toml")
+        return TomlResponse(dumps(table.hands[n - 1]))
 
-    @app.get("/api/tables/{table_id}/match.toml")
-    async def match_toml(table_id: str) -> PlainTextResponse:
+    @app.get(
+        "/api/tables/{table_id}/match.toml",
+        response_class=TomlResponse,
+        responses=_errors(404, 422, json=True),
+    )
+    async def match_toml(table_id: str) -> TomlResponse:
         table = await get_table(table_id)
         text = "\n".join("[[hands]]\n" + dumps(h) for h in table.hands)
-        return PlainTextResponse(text, media_type="application/toml")
+        return TomlResponse(text)
+
+    @app.api_route(
+        "/api/{rest:path}",
+        methods=["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "QUERY"],
+        include_in_schema=False,
+    )
+    async def no_such_api(request: Request, rest: str) -> JSONResponse:
+        # Without this, the web client's static files (mounted at /) would answer a wrong method
+        # on an API path with their own 405 ("Allow: GET, HEAD"), and an unknown API path with
+        # an HTML page.
+        path = request.url.path
+        allowed = sorted(
+            {
+                method
+                for route in app.routes
+                if isinstance(route, APIRoute)
+                and route.endpoint is not no_such_api
+                and route.path_regex.match(path)
+                for method in route.methods or ()
+            }
+        )
+        if allowed:
+            response = _error(METHOD_NOT_ALLOWED, f"{path} answers {', '.join(allowed)} only")
+            response.headers["allow"] = ", ".join(allowed)
+            return response
+        return _error(NOT_FOUND, f"no API at {path}")
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         origin = ws.headers.get("origin")
-        if origin and not _origin_ok(origin, ws.headers.get("host", ""), settings):
-            await ws.close(1008)
+        if origin is not None and not origin_ok(
+            origin, ws.headers.get("host", ""), settings.allowed_origins
+        ):
+            await ws.close(1008)  # before accept(): the handshake is refused with 403
             return
         await ws.accept()
         token = ws.query_params.get("token") or None
@@ -166,7 +342,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             last_v = max(0, int(ws.query_params.get("v") or 0))
         except ValueError:
             last_v = 0
-        table = await hub.get(table_id) if len(table_id) <= 32 else None
+        try:
+            table = await hub.get(table_id) if len(table_id) <= 32 else None
+        except TableError as exc:  # a cluster could not reach the table's owner: try again
+            await ws.send_text(p.error(exc.code, exc.message))
+            await ws.close(1013)
+            return
         if table is None:
             await ws.send_text(p.error(p.TABLE_NOT_FOUND, f"no table {table_id!r}"))
             await ws.close(4404)
@@ -176,12 +357,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await table.connect(conn, token, last_v)
         except TableError as exc:
             await ws.send_text(p.error(exc.code, exc.message))
-            await ws.close(4401)
+            await ws.close(1013 if exc.code == UNAVAILABLE else 4401)
             return
-        reader = asyncio.create_task(_read(ws, table, conn))
+        reader = asyncio.create_task(_read(ws, table, conn, settings))
         writer = asyncio.create_task(_write(ws, conn))
         try:
             await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+            if conn.closing is not None and not writer.done():
+                # The reader stops as soon as the connection is to be closed; the writer still
+                # has to send what is queued (the error that says why) and the close frame.
+                await asyncio.wait({writer}, timeout=5)
         finally:
             for task in (reader, writer):
                 task.cancel()
@@ -213,11 +398,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def _origin_ok(origin: str, host: str, settings: Settings) -> bool:
-    return urlsplit(origin).netloc == host or origin in settings.allowed_origins
-
-
-async def _read(ws: WebSocket, table: Table, conn: Conn) -> None:
+async def _read(ws: WebSocket, table: Table, conn: Conn, settings: Settings) -> None:
+    # Every message counts, pings and refused ones included: what costs the server is reading
+    # and answering them, whatever they say.
+    budget = TokenBucket(settings.message_burst, settings.messages_per_second)
     try:
         while conn.closing is None:
             message = await ws.receive()
@@ -226,10 +410,38 @@ async def _read(ws: WebSocket, table: Table, conn: Conn) -> None:
             raw = message.get("text")
             if raw is None:
                 raw = message.get("bytes")
-            if raw is not None:
+            if raw is None:
+                continue
+            if frame_size(raw) > settings.max_frame:
+                conn.close(CLOSE_TOO_BIG, f"a frame may hold at most {settings.max_frame} bytes")
+                return
+            if not budget.take():
+                limit = f"{settings.message_burst} at once, then {settings.messages_per_second:g}/s"
+                conn.send(p.error(p.RATE_LIMITED, f"too many messages: at most {limit}"))
+                conn.close(CLOSE_TOO_FAST, f"too many messages (at most {limit})")
+                return
+            try:
                 await table.receive(conn, raw)
+            except RecursionError:
+                # protocol.parse lets json's RecursionError out for deeply nested arrays; the
+                # table did not see the message, so it is answered as the bad JSON it is.
+                conn.send(p.error(p.BAD_JSON, "not JSON: nested too deeply"))
     except (WebSocketDisconnect, RuntimeError):
         return
+
+
+def _utf8(text: str) -> str:
+    """``text`` as it can go in a text frame.
+
+    JSON lets a client write a lone surrogate (``"\\ud800"``) that Python decodes into a str
+    that has no UTF-8 form; echoed in a chat line it would make the socket's send fail, and with
+    it every connection of the table. Such characters go out as ``?``.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "replace").decode("utf-8")
+    return text
 
 
 async def _write(ws: WebSocket, conn: Conn) -> None:
@@ -238,7 +450,7 @@ async def _write(ws: WebSocket, conn: Conn) -> None:
             await conn.wake.wait()
             conn.wake.clear()
             while conn.pending:
-                await ws.send_text(conn.pending.popleft())
+                await ws.send_text(_utf8(conn.pending.popleft()))
             if conn.closing is not None:
                 await ws.close(*conn.closing)
                 return

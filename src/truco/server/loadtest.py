@@ -1,172 +1,384 @@
-"""Measure the time from an action to every player at the table hearing of it.
+"""Load: many tables at once, measured from an action to every player at the table hearing of it.
 
-``python -m truco.server.loadtest [--tables 50] [--players 2] [--actions 60]`` starts a server on
-127.0.0.1 (a free port, a temporary SQLite file) unless ``--url`` names one, opens the tables, and
-plays every seat with a scripted client over a real WebSocket, each choosing random legal
-actions as soon as it is to act. For each action it takes the time from sending the ``act`` to
-the last of the table's connections receiving that version, and prints the median, p99 and max.
+``python -m truco.server.loadtest [--tables 50] [--seconds 20] [--think 1.0] [--processes 1]``
+opens the tables (``--humans`` seats of each played by a scripted client over a real WebSocket,
+the other seats by the server's bots), then lets them all play for ``--seconds``. Each client
+acts after a random pause of mean ``--think`` seconds (0: at once) with a random legal action,
+and asks for a rematch when a match ends. For each client action it takes the time from sending
+the ``act`` to the last of the table's clients receiving that version.
+
+With ``--processes 1`` (the default) it starts one server on 127.0.0.1 with a temporary SQLite
+file; with ``--processes 2`` (or ``--cluster``) PostgreSQL, Redis, that many servers and nginx in
+front of them (``localcluster``), so that about half the players are relayed by another process.
+``--url`` measures a server that is already running. It prints one JSON object: the actions and
+table versions per second, latency median/p99/max, errors by code, and how busy the machine's
+CPUs were (the load generator runs on the same machine and is part of that).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import gc
 import json
 import os
 import random
-import socket
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from truco.server.localcluster import free_port, running
+
 
 class TableRun:
-    def __init__(self, players: int, actions: int) -> None:
-        self.players = players
+    """What the clients of one table saw: when each version was asked for and heard."""
+
+    def __init__(self, humans: int, actions: int | None) -> None:
+        self.humans = humans
         self.actions = actions
         self.sent: dict[int, float] = {}
-        self.heard: dict[int, list[float]] = {}
+        self.heard: dict[int, int] = {}
         self.latencies: list[float] = []
-        self.errors: list[str] = []
+        self.versions = 0
+        self.errors: Counter[str] = Counter()
         self.done = asyncio.Event()
 
     def hear(self, v: int) -> None:
-        arrivals = self.heard.setdefault(v, [])
-        arrivals.append(time.perf_counter())
-        if len(arrivals) == self.players and v in self.sent:
-            self.latencies.append(arrivals[-1] - self.sent.pop(v))
-            if len(self.latencies) >= self.actions:
-                self.done.set()
+        count = self.heard[v] = self.heard.get(v, 0) + 1
+        if count == 1:
+            self.versions += 1
+        if count == self.humans:
+            del self.heard[v]
+            sent = self.sent.pop(v, None)
+            if sent is not None:
+                self.latencies.append(time.perf_counter() - sent)
+                if self.actions is not None and len(self.latencies) >= self.actions:
+                    self.done.set()
 
 
-async def _seat(ws: ClientConnection, run: TableRun, rng: random.Random, think: float) -> None:
+async def _seat(
+    ws: ClientConnection,
+    run: TableRun,
+    rng: random.Random,
+    think: float,
+    start: asyncio.Event,
+) -> None:
     a = 0
-    async for raw in ws:
-        msg: dict[str, Any] = json.loads(raw)
-        if msg["t"] == "err":
-            run.errors.append(msg["d"]["code"])
-        if msg["t"] not in ("full", "ev"):
-            continue
-        d = msg["d"]
-        run.hear(d["v"])
-        view = d["view"]
-        if view["phase"] == "over":
-            run.done.set()
-        if run.done.is_set():
+    view: dict[str, Any] | None = None
+    v = 0
+    asked = -1
+
+    async def act() -> None:
+        nonlocal a, asked
+        if view is None or run.done.is_set():
             return
-        if view["to_act"] == view["seat"] and view["legal"]:
-            if think:
-                await asyncio.sleep(rng.uniform(0, 2 * think))
-            a += 1
-            run.sent[d["v"] + 1] = time.perf_counter()
-            action = rng.choice(view["legal"])
-            await ws.send(json.dumps({"t": "act", "d": {"a": a, "v": d["v"], "action": action}}))
+        if view["phase"] == "over":
+            if asked != v:  # once per finished match: the bots agree, the new match begins
+                asked = v
+                await ws.send(json.dumps({"t": "rematch", "d": {}}))
+            return
+        if view["to_act"] != view["seat"] or not view["legal"]:
+            return
+        at = v
+        if think:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+            if at != v:  # someone else moved meanwhile (an answer, a bot): choose again
+                return
+        a += 1
+        run.sent[at + 1] = time.perf_counter()
+        action = rng.choice(view["legal"])
+        await ws.send(json.dumps({"t": "act", "d": {"a": a, "v": at, "action": action}}))
+
+    pending: asyncio.Task[None] | None = None
+    waiting: asyncio.Task[Any] = asyncio.create_task(start.wait())
+    reading = asyncio.create_task(ws.recv())
+    try:
+        while not run.done.is_set():
+            finished, _ = await asyncio.wait(
+                {reading, waiting}, return_when=asyncio.FIRST_COMPLETED
+            )
+            if waiting in finished:
+                waiting = asyncio.create_task(asyncio.sleep(3600))
+                pending = asyncio.create_task(act())
+            if reading not in finished:
+                continue
+            msg: dict[str, Any] = json.loads(reading.result())
+            reading = asyncio.create_task(ws.recv())
+            if msg["t"] == "err":
+                run.errors[msg["d"]["code"]] += 1
+                run.sent.pop(v + 1, None)
+            if msg["t"] not in ("full", "ev"):
+                continue
+            v, view = msg["d"]["v"], msg["d"]["view"]
+            run.hear(v)
+            if start.is_set():
+                if pending is not None and not pending.done():
+                    pending.cancel()
+                pending = asyncio.create_task(act())
+    finally:
+        for task in (pending, waiting, reading):
+            if task is not None:
+                task.cancel()
 
 
-async def _table(base: str, players: int, actions: int, seed: int, think: float) -> list[float]:
-    async with httpx.AsyncClient(base_url=base) as http:
-        created = (
-            await http.post("/api/tables", json={"name": "P0", "options": {"players": players}})
-        ).json()
-        tokens = [created["token"]]
-        for s in range(1, players):
-            r = await http.post(f"/api/tables/{created['table']}/seats", json={"name": f"P{s}"})
-            tokens.append(r.json()["token"])
-    ws_base = base.replace("http", "ws", 1)
-    run = TableRun(players, actions)
-    sockets = [
-        await connect(f"{ws_base}/ws/tables/{created['table']}?token={t}", max_size=65536)
+async def _open(
+    http: httpx.AsyncClient, ws_base: str, players: int, humans: int, bots: str
+) -> list[ClientConnection]:
+    """A new table with its clients connected (the match starts once they are seated)."""
+    body = {
+        "name": "P0",
+        "options": {"players": players},
+        "bots": {str(s): bots for s in range(humans, players)},
+    }
+    r = await http.post("/api/tables", json=body)
+    if r.status_code != 201:
+        raise RuntimeError(f"creating a table: {r.status_code} {r.text}")
+    created = r.json()
+    tokens = [created["token"]]
+    for s in range(1, humans):
+        r = await http.post(f"/api/tables/{created['table']}/seats", json={"name": f"P{s}"})
+        if r.status_code != 200:
+            raise RuntimeError(f"taking a seat: {r.status_code} {r.text}")
+        tokens.append(r.json()["token"])
+    return [
+        await connect(
+            f"{ws_base}/ws/tables/{created['table']}?token={t}", max_size=65536, open_timeout=30
+        )
         for t in tokens
     ]
-    try:
-        tasks = [
-            asyncio.create_task(_seat(ws, run, random.Random(seed * 10 + i), think))
-            for i, ws in enumerate(sockets)
-        ]
-        await run.done.wait()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-    finally:
-        for ws in sockets:
-            await ws.close()
-    return run.latencies
+
+
+def _tree_cpu(roots: list[int]) -> float:
+    """CPU seconds used so far by ``roots`` and all their descendants (Linux /proc)."""
+    parent: dict[int, int] = {}
+    used: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        parent[int(entry.name)] = int(fields[1])
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    total = 0.0
+    for pid, seconds in used.items():
+        p = pid
+        while p > 1:
+            if p in roots:
+                total += seconds
+                break
+            p = parent.get(p, 0)
+    return total
+
+
+def _cpu() -> tuple[float, float]:
+    """(busy, total) jiffies of every CPU of the machine."""
+    fields = [float(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
 
 
 async def measure(
-    base: str, tables: int, players: int, actions: int, think: float = 0.0
+    base: str,
+    tables: int,
+    players: int = 2,
+    humans: int | None = None,
+    seconds: float | None = 20.0,
+    think: float = 0.0,
+    actions: int | None = None,
+    bots: str = "random",
+    seed: int = 0,
+    watch: dict[str, list[int]] | None = None,
 ) -> dict[str, Any]:
-    start = time.perf_counter()
-    results = await asyncio.gather(
-        *(_table(base, players, actions, seed, think) for seed in range(tables))
-    )
-    wall = time.perf_counter() - start
-    latencies = sorted(x for r in results for x in r)
+    """``watch``: process trees (by role) whose CPU use is reported, in % of one CPU."""
+    watch = watch or {}
+    humans = players if humans is None else humans
+    ws_base = base.replace("http", "ws", 1)
+    runs = [TableRun(humans, actions) for _ in range(tables)]
+    start = asyncio.Event()
+    gate = asyncio.Semaphore(32)  # open the tables a few at a time, as people would arrive
+
+    async def one(i: int) -> list[ClientConnection]:
+        async with gate:
+            return await _open(http, ws_base, players, humans, bots)
+
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        sockets = await asyncio.gather(*(one(i) for i in range(tables)))
+    tasks = [
+        asyncio.create_task(
+            _seat(ws, run, random.Random(seed * 100_000 + i * 10 + k), think, start)
+        )
+        for i, (run, socks) in enumerate(zip(runs, sockets, strict=True))
+        for k, ws in enumerate(socks)
+    ]
+    await asyncio.sleep(0.5)  # the first deals
+    for run in runs:
+        run.latencies.clear()
+        run.versions = 0
+    # The load generator's own collections would stall every client at once and count as
+    # server latency: none during the measurement (its garbage is small and reclaimed after).
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    cpu0, self0, t0 = _cpu(), resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+    roles0 = {role: _tree_cpu(pids) for role, pids in watch.items()}
+    start.set()
+    all_done = asyncio.gather(*(run.done.wait() for run in runs))
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(all_done, seconds)
+    wall = time.perf_counter() - t0
+    cpu1, self1 = _cpu(), resource.getrusage(resource.RUSAGE_SELF)
+    roles = {
+        f"{role}_cpu_pct": round(100 * (_tree_cpu(pids) - roles0[role]) / wall, 1)
+        for role, pids in watch.items()
+    }
+    gc.enable()
+    for run in runs:
+        run.done.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.gather(*(ws.close() for socks in sockets for ws in socks))
+    latencies = sorted(x for r in runs for x in r.latencies)
     if not latencies:
         raise RuntimeError("no action was measured")
+    errors: Counter[str] = Counter()
+    for run in runs:
+        errors.update(run.errors)
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    loadgen = (self1.ru_utime + self1.ru_stime) - (self0.ru_utime + self0.ru_stime)
     return {
         "tables": tables,
         "players": players,
+        "humans": humans,
         "think_s": think,
+        "seconds": round(wall, 1),
         "actions": len(latencies),
-        "seconds": round(wall, 2),
+        "actions_per_s": round(len(latencies) / wall, 1),
+        "versions_per_s": round(sum(r.versions for r in runs) / wall, 1),
         "median_ms": round(statistics.median(latencies) * 1000, 2),
         "p99_ms": round(p99 * 1000, 2),
         "max_ms": round(latencies[-1] * 1000, 2),
+        "errors": dict(errors),
+        "cpu_busy_pct": round(100 * (cpu1[0] - cpu0[0]) / max(1.0, cpu1[1] - cpu0[1]), 1),
+        "loadgen_cpu_pct": round(100 * loadgen / wall, 1),
+        **roles,
+        "cpus": os.cpu_count(),
     }
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+SERVER_ENV = {
+    "TRUCO_DEAL_DELAY": "0",
+    # Scripted clients without think time send far more than a person; the limit is not measured.
+    "TRUCO_MESSAGES_PER_SECOND": "1000",
+    "TRUCO_MESSAGE_BURST": "1000",
+    "TRUCO_GRACE_SECONDS": "600",
+}
+
+
+@contextlib.contextmanager
+def _one_server(bot_delay: float) -> Iterator[tuple[str, int]]:
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        env = {**os.environ, **SERVER_ENV, "TRUCO_BOT_DELAY": str(bot_delay)}
+        env.pop("TRUCO_DATABASE_URL", None)
+        env.pop("TRUCO_REDIS_URL", None)
+        db = str(Path(tmp) / "load.db")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "truco", "serve", "--port", str(port), "--db", db],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            for _ in range(400):
+                try:
+                    httpx.get(f"{base}/api/tables", timeout=1)
+                    break
+                except httpx.TransportError:
+                    time.sleep(0.05)
+            yield base, proc.pid
+        finally:
+            proc.terminate()
+            proc.wait(10)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m truco.server.loadtest")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--players", type=int, default=2, choices=(2, 4, 6))
-    parser.add_argument("--actions", type=int, default=60, help="actions measured per table")
     parser.add_argument(
-        "--think", type=float, default=0.0, help="mean seconds a player takes to act (0: none)"
+        "--humans", type=int, default=None, help="seats per table played by clients (default all)"
+    )
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long the tables play")
+    parser.add_argument(
+        "--actions", type=int, default=None, help="or stop each table after this many actions"
+    )
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a client takes to act (0: none)"
+    )
+    parser.add_argument("--bot-delay", type=float, default=0.5, help="the server bots' pause")
+    parser.add_argument("--processes", type=int, default=1, help="server processes")
+    parser.add_argument(
+        "--cluster", action="store_true", help="PostgreSQL + Redis + nginx even for one process"
     )
     parser.add_argument("--url", help="a running server (default: start one on 127.0.0.1)")
     args = parser.parse_args(argv)
-    proc = None
-    with tempfile.TemporaryDirectory() as tmp:
-        base = args.url
-        if base is None:
-            port = _free_port()
-            base = f"http://127.0.0.1:{port}"
-            env = {**os.environ, "TRUCO_DEAL_DELAY": "0", "TRUCO_BOT_DELAY": "0"}
-            db = str(Path(tmp) / "load.db")
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "truco", "serve", "--port", str(port), "--db", db],
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+    humans = args.players if args.humans is None else args.humans
+    if not 1 <= humans <= args.players:
+        parser.error("--humans must be from 1 to --players")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 65536)), hard))
+
+    def run(base: str, watch: dict[str, list[int]] | None = None) -> dict[str, Any]:
+        return asyncio.run(
+            measure(
+                base,
+                args.tables,
+                args.players,
+                humans,
+                None if args.actions else args.seconds,
+                args.think,
+                args.actions,
+                watch=watch,
             )
-            for _ in range(200):
-                try:
-                    httpx.get(f"{base}/api/tables", timeout=1)
-                    break
-                except httpx.TransportError:
-                    time.sleep(0.05)
-        try:
-            report = asyncio.run(measure(base, args.tables, args.players, args.actions, args.think))
-        finally:
-            if proc is not None:
-                proc.terminate()
-                proc.wait(10)
+        )
+
+    if args.url:
+        report = {"backend": "given", **run(args.url)}
+    elif args.processes > 1 or args.cluster:
+        env = {**SERVER_ENV, "TRUCO_BOT_DELAY": str(args.bot_delay)}
+        with running(args.processes, env=env) as cluster:
+            assert cluster.proxy is not None
+            watch = {
+                "servers": [s.proc.pid for s in cluster.servers if s.proc],
+                "postgres": [cluster.postgres.pid()],
+                "redis": [cluster.redis.proc.pid] if cluster.redis.proc else [],
+                "nginx": [cluster.proxy.proc.pid] if cluster.proxy.proc else [],
+            }
+            report = {
+                "backend": "postgresql+redis+nginx",
+                "processes": args.processes,
+                **run(cluster.proxy.base, watch),
+            }
+    else:
+        with _one_server(args.bot_delay) as (base, pid):
+            report = {"backend": "sqlite", "processes": 1, **run(base, {"servers": [pid]})}
     print(json.dumps(report))
     return 0
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -32,12 +33,27 @@ class Settings:
     """Chat and señas: a connection may send this many at once..."""
     chat_per_second: float = 0.5
     """...and then this many per second."""
+    max_frame: int = 64 * 1024
+    """The largest WebSocket frame a client may send, in bytes; a larger one closes the
+    connection with 1009 (messages over ``protocol.MAX_MESSAGE`` only get ``too_large``)."""
+    message_burst: int = 40
+    """Every message a connection sends (pings included): this many at once..."""
+    messages_per_second: float = 10.0
+    """...and then this many per second; over that the connection is closed with 4429."""
     allowed_origins: tuple[str, ...] = field(default=())
     """Browser origins allowed besides the server's own host."""
     static_dir: str | None = None
     """The built web client; None: ``truco/web/dist`` next to the package."""
     seed: int | None = None
     """Seed every table's deals and bots (tests); None: from ``secrets``."""
+    redis_url: str | None = None
+    """Redis shared by several server processes (leases, lobby, pub/sub); None: one process."""
+    node_id: str = field(default_factory=lambda: secrets.token_hex(4))
+    """This process's name in Redis (leases and its message channel); unique per process."""
+    lease_seconds: float = 10.0
+    """How long a table's lease lasts without renewal: a dead process's tables move after it."""
+    call_seconds: float = 5.0
+    """How long a process waits for another one to answer a forwarded request."""
 
     def but(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -52,6 +68,17 @@ class Settings:
         }
         if os.environ.get("TRUCO_DATABASE_URL"):
             values["database_url"] = os.environ["TRUCO_DATABASE_URL"]
+        if os.environ.get("TRUCO_REDIS_URL"):
+            values["redis_url"] = os.environ["TRUCO_REDIS_URL"]
+        if os.environ.get("TRUCO_NODE_ID"):
+            values["node_id"] = os.environ["TRUCO_NODE_ID"]
+        # Scripted clients (load and cluster tests) play far faster than people.
+        rate = _env_float("TRUCO_MESSAGES_PER_SECOND", base.messages_per_second)
+        values["messages_per_second"] = rate
+        values["message_burst"] = int(_env_float("TRUCO_MESSAGE_BURST", base.message_burst))
+        values["history_size"] = int(_env_float("TRUCO_HISTORY_SIZE", base.history_size))
+        values["lease_seconds"] = _env_float("TRUCO_LEASE_SECONDS", base.lease_seconds)
+        values["call_seconds"] = _env_float("TRUCO_CALL_SECONDS", base.call_seconds)
         if os.environ.get("TRUCO_SEED"):
             values["seed"] = int(os.environ["TRUCO_SEED"])
         values.update(overrides)

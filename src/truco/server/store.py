@@ -3,6 +3,10 @@
 The log holds one row per table version: a deal (the hands dealt, so recovery needs no seed), an
 action (seat and notation) or a rematch. ``append`` commits before it returns; the table owner
 calls it before anyone hears of the new version, so a crash never loses an acknowledged action.
+
+The log is also the fence between processes (docs/operations.md): an append is refused unless its
+sequence number is the next one of that table's log, so a process that lost a table (its lease
+ran out while it was paused, or another process took it) can never write over the new owner.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,11 +31,15 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     event,
+    func,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -67,6 +76,19 @@ events_t = Table(
     Column("data", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
+
+
+class StoreUnavailable(Exception):
+    """The database could not be reached or did not answer; nothing was written."""
+
+
+class Fenced(Exception):
+    """An append was refused: its sequence is not the next one of the log (another process wrote
+    it, or the write was already made), so this process's copy of the table is out of date."""
+
+
+# Serialises the migrations of several processes starting at once against one PostgreSQL.
+_MIGRATION_LOCK = 7_447_001
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,9 +148,18 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine: AsyncEngine = create_async_engine(url)
         if url.startswith("sqlite"):
+            self.engine: AsyncEngine = create_async_engine(url)
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        else:
+            # A database that went away must fail a request in seconds, not hang it: the client
+            # hears "unavailable" and the pool replaces the dead connections once it is back.
+            self.engine = create_async_engine(
+                url,
+                pool_pre_ping=True,
+                pool_size=10,
+                connect_args={"timeout": 5, "command_timeout": 10},
+            )
         # One writer at a time (SQLite has one write lock: waiting on it in the driver's busy
         # loop costs far more than waiting here), and log appends grouped into one transaction.
         self._lock = asyncio.Lock()
@@ -139,6 +170,8 @@ class Store:
     async def migrate(self) -> None:
         """Bring the schema to the newest migration (Alembic)."""
         async with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":
+                await conn.execute(text(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})"))
             await conn.run_sync(_upgrade)
 
     async def close(self) -> None:
@@ -157,7 +190,7 @@ class Store:
         seed: int,
         seats: list[SeatRow],
     ) -> None:
-        async with self._lock, self.engine.begin() as conn:
+        async with _guard(), self._lock, self.engine.begin() as conn:
             await conn.execute(
                 tables_t.insert().values(
                     id=table_id,
@@ -183,16 +216,21 @@ class Store:
                 ],
             )
 
-    async def set_seat(self, table_id: str, row: SeatRow) -> None:
-        async with self._lock, self.engine.begin() as conn:
+    async def set_seat(self, table_id: str, row: SeatRow, status: str | None = None) -> None:
+        """Seat someone, and in the same transaction set the table's new ``status``."""
+        async with _guard(), self._lock, self.engine.begin() as conn:
             await conn.execute(
                 update(seats_t)
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == row.seat)
                 .values(name=row.name, kind=row.kind, level=row.level, token_hash=row.token_hash)
             )
+            if status is not None:
+                await conn.execute(
+                    update(tables_t).where(tables_t.c.id == table_id).values(status=status)
+                )
 
     async def set_status(self, table_id: str, status: str) -> None:
-        async with self._lock, self.engine.begin() as conn:
+        async with _guard(), self._lock, self.engine.begin() as conn:
             await conn.execute(
                 update(tables_t).where(tables_t.c.id == table_id).values(status=status)
             )
@@ -219,29 +257,66 @@ class Store:
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
-                    async with self._lock, self.engine.begin() as conn:
-                        at = _now()
-                        await conn.execute(
-                            events_t.insert(), [{**row, "at": at} for row, _, _ in batch]
-                        )
-                        for row, status, _ in batch:
-                            if status is not None:
-                                await conn.execute(
-                                    update(tables_t)
-                                    .where(tables_t.c.id == row["table_id"])
-                                    .values(status=status)
-                                )
+                    await self._commit(batch)
+                except Fenced:
+                    # One refused row must not fail the others of its batch: write them alone.
+                    for item in batch:
+                        await self._write_alone(item)
                 except Exception as exc:
-                    for _, _, future in batch:
-                        if not future.done():
-                            future.set_exception(exc)
+                    _fail(batch, exc)
                 else:
-                    for _, _, future in batch:
-                        if not future.done():
-                            future.set_result(None)
+                    _succeed(batch)
+
+    async def _write_alone(
+        self, item: tuple[dict[str, Any], str | None, asyncio.Future[None]]
+    ) -> None:
+        try:
+            await self._commit([item])
+        except Exception as exc:
+            _fail([item], exc)
+        else:
+            _succeed([item])
+
+    async def _commit(self, batch: list[tuple[dict[str, Any], str | None, Any]]) -> None:
+        # Three statements whatever the batch's size (each costs a hop to the driver's thread):
+        # the heads of the logs, the rows, the new statuses.
+        async with self._lock, self.engine.begin() as conn:
+            ids = sorted({row["table_id"] for row, _, _ in batch})
+            heads: dict[str, int] = {
+                table_id: seq
+                for table_id, seq in (
+                    await conn.execute(
+                        select(events_t.c.table_id, func.max(events_t.c.seq))
+                        .where(events_t.c.table_id.in_(ids))
+                        .group_by(events_t.c.table_id)
+                    )
+                ).all()
+            }
+            for row, _, _ in batch:
+                if row["seq"] != heads.get(row["table_id"], 0) + 1:
+                    raise Fenced(_not_next(row))
+                heads[row["table_id"]] = row["seq"]
+            at = _now()
+            try:
+                # Someone who wrote since the heads were read holds one of these keys.
+                await conn.execute(events_t.insert(), [{**row, "at": at} for row, _, _ in batch])
+            except IntegrityError:
+                raise Fenced(_not_next(batch[0][0]) if len(batch) == 1 else "a race") from None
+            statuses = [
+                {"tid": row["table_id"], "new": status}
+                for row, status, _ in batch
+                if status is not None
+            ]
+            if statuses:
+                await conn.execute(
+                    update(tables_t)
+                    .where(tables_t.c.id == bindparam("tid"))
+                    .values(status=bindparam("new")),
+                    statuses,
+                )
 
     async def load(self, table_id: str) -> TableRow | None:
-        async with self.engine.connect() as conn:
+        async with _guard(), self.engine.connect() as conn:
             row = (await conn.execute(select(tables_t).where(tables_t.c.id == table_id))).first()
             if row is None:
                 return None
@@ -267,8 +342,48 @@ class Store:
             log=tuple(LogRow(e.seq, e.kind, json.loads(e.data)) for e in log),
         )
 
+    async def exists(self, table_id: str) -> bool:
+        async with _guard(), self.engine.connect() as conn:
+            found = await conn.execute(select(tables_t.c.id).where(tables_t.c.id == table_id))
+            return found.first() is not None
+
     async def unfinished(self) -> list[str]:
         """The ids of tables whose match is not over."""
-        async with self.engine.connect() as conn:
+        async with _guard(), self.engine.connect() as conn:
             rows = await conn.execute(select(tables_t.c.id).where(tables_t.c.status != "over"))
             return [r.id for r in rows]
+
+
+@contextlib.asynccontextmanager
+async def _guard() -> AsyncIterator[None]:
+    """Any failure to reach the database becomes ``StoreUnavailable``."""
+    try:
+        yield
+    except (StoreUnavailable, Fenced):
+        raise
+    except Exception as exc:
+        raise StoreUnavailable(_reason(exc)) from exc
+
+
+def _not_next(row: dict[str, Any]) -> str:
+    return f"table {row['table_id']}: version {row['seq']} is not the next one of its log"
+
+
+def _reason(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
+
+
+def _fail(
+    batch: list[tuple[dict[str, Any], str | None, asyncio.Future[None]]], exc: Exception
+) -> None:
+    if not isinstance(exc, Fenced | StoreUnavailable):
+        exc = StoreUnavailable(_reason(exc))
+    for _, _, future in batch:
+        if not future.done():
+            future.set_exception(exc)
+
+
+def _succeed(batch: list[tuple[dict[str, Any], str | None, asyncio.Future[None]]]) -> None:
+    for _, _, future in batch:
+        if not future.done():
+            future.set_result(None)

@@ -33,8 +33,9 @@ from truco.errors import IllegalActionError, TrucoError
 from truco.events import Event, visible_to
 from truco.notation import HandHistory, from_state
 from truco.rules import Rules, from_options
+from truco.server.limits import TokenBucket
 from truco.server.settings import Settings
-from truco.server.store import LogRow, SeatRow, Store, TableRow
+from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
 from truco.state import OVER, PLAY, State, new_match
 from truco.view import observe
 
@@ -43,6 +44,10 @@ log = logging.getLogger("truco.server")
 HUMAN, BOT, EMPTY = "human", "bot", "empty"
 WAITING, PLAYING, FINISHED = "waiting", "playing", "over"
 ACKS_KEPT = 64
+UNAVAILABLE = p.UNAVAILABLE
+MOVED = 4012
+"""Close code: this process no longer owns the table; reconnect (to any process)."""
+RETRY_SECONDS = 1.0
 
 
 def hash_token(token: str) -> str:
@@ -72,10 +77,8 @@ class Conn:
         self.pending: deque[str] = deque()
         self.wake = asyncio.Event()
         self.closing: tuple[int, str] | None = None
-        self._burst = float(burst)
-        self._rate = rate
-        self._credits = float(burst)
-        self._last = time.monotonic()
+        self.chat = TokenBucket(burst, rate)
+        """Chat and señas, which reach other people, have a budget of their own."""
 
     def send(self, text: str) -> None:
         if self.closing is not None:
@@ -93,13 +96,7 @@ class Conn:
 
     def spend(self) -> bool:
         """Take one chat credit; False when the connection is over its rate."""
-        now = time.monotonic()
-        self._credits = min(self._burst, self._credits + (now - self._last) * self._rate)
-        self._last = now
-        if self._credits < 1:
-            return False
-        self._credits -= 1
-        return True
+        return self.chat.take()
 
 
 @dataclass(slots=True)
@@ -164,6 +161,11 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._first_mano = 0
+        self._stopped = False
+        self.on_change: Callable[[], None] | None = None
+        """Called when what the lobby shows of the table may have changed (the cluster's lobby)."""
+        self.on_lost: Callable[[], None] | None = None
+        """Called when the log refused an append: another process owns the table now."""
 
     # --- building and restoring ---------------------------------------------------------
 
@@ -227,6 +229,7 @@ class Table:
         self._schedule()
 
     async def stop(self) -> None:
+        self._stopped = True
         self._cancel_timer()
         for seat in self.seats:
             if seat.grace is not None:
@@ -236,6 +239,11 @@ class Table:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        # Whoever still waits on a queued command hears that it will not run here.
+        while not self._queue.empty():
+            _, future = self._queue.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(TableError(UNAVAILABLE, "the table moved; reconnect"))
 
     # --- the owner ----------------------------------------------------------------------
 
@@ -244,6 +252,10 @@ class Table:
             fn, future = await self._queue.get()
             try:
                 result = await fn()
+            except StoreUnavailable as exc:
+                log.warning("table %s: database unavailable: %s", self.id, exc)
+                if future is not None and not future.done():
+                    future.set_exception(_unavailable(exc))
             except Exception as exc:
                 if future is not None and not future.done():
                     future.set_exception(exc)
@@ -255,6 +267,8 @@ class Table:
 
     async def submit(self, fn: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``fn`` on the owner task, after every command queued before it."""
+        if self._stopped:
+            raise TableError(UNAVAILABLE, "the table moved; reconnect")
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         await self._queue.put((fn, future))
         return await future
@@ -319,6 +333,8 @@ class Table:
         )
 
     def _broadcast_table(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
         text = p.encode("table", self.info())
         for conn in self._connections():
             conn.send(text)
@@ -364,10 +380,12 @@ class Table:
         async def run() -> tuple[int, str]:
             seat = self._free_seat(seat_no)
             token = secrets.token_urlsafe(32)
-            seat.name, seat.kind, seat.level, seat.token_hash = name, HUMAN, None, hash_token(token)
-            await self.store.set_seat(self.id, seat.row())
+            row = SeatRow(seat.seat, name, HUMAN, None, hash_token(token))
+            # Written first, with the status it brings: a failed write changes nothing.
+            await self.store.set_seat(self.id, row, self._status_with(seat))
+            seat.name, seat.kind, seat.level, seat.token_hash = name, HUMAN, None, row.token_hash
             self._start_grace(seat)
-            await self._seated()
+            await self._seated(stored=True)
             return seat.seat, token
 
         result: tuple[int, str] = await self.submit(run)
@@ -377,10 +395,11 @@ class Table:
         async def run() -> None:
             seat = self._free_seat(seat_no)
             bot = make_bot(level)
+            row = SeatRow(seat.seat, bot.name, BOT, level, None)
+            await self.store.set_seat(self.id, row, self._status_with(seat))
             seat.name, seat.kind, seat.level, seat.token_hash = bot.name, BOT, level, None
             self._bots[seat.seat] = bot
-            await self.store.set_seat(self.id, seat.row())
-            await self._seated()
+            await self._seated(stored=True)
 
         await self.submit(run)
 
@@ -396,10 +415,17 @@ class Table:
             raise TableError(p.SEAT_TAKEN, f"seat {seat_no} is taken")
         return self.seats[seat_no]
 
-    async def _seated(self) -> None:
+    def _status_with(self, taken: Seat) -> str | None:
+        """The new status once ``taken`` is seated (None: unchanged)."""
+        empty = [s for s in self.seats if s.kind == EMPTY and s is not taken]
+        return PLAYING if self.status == WAITING and not empty else None
+
+    async def _seated(self, stored: bool = False) -> None:
+        """Someone sat down; ``stored``: the status it brings is already in the database."""
         if self.status == WAITING and all(s.kind != EMPTY for s in self.seats):
+            if not stored:
+                await self.store.set_status(self.id, PLAYING)
             self.status = PLAYING
-            await self.store.set_status(self.id, PLAYING)
             self._schedule()
         self._broadcast_table()
 
@@ -446,6 +472,9 @@ class Table:
         await self.submit(run)
 
     async def disconnect(self, conn: Conn) -> None:
+        if self._stopped:
+            return
+
         async def run() -> None:
             self.spectators.discard(conn)
             if conn.seat is None:
@@ -563,9 +592,22 @@ class Table:
         """Apply one version: compute it, make it durable, then tell everyone."""
         state, events = transition or self._transition(LogRow(self.v + 1, kind, data))
         status = FINISHED if state.phase == OVER else PLAYING
-        await self.store.append(
-            self.id, self.v + 1, kind, data, status if status != self.status else None
-        )
+        try:
+            await self.store.append(
+                self.id, self.v + 1, kind, data, status if status != self.status else None
+            )
+        except StoreUnavailable as exc:
+            raise _unavailable(exc) from None
+        except Fenced as exc:
+            log.warning("table %s: %s; another process owns it now", self.id, exc)
+            self._stopped = True
+            for conn in self._connections():
+                conn.close(MOVED, "the table moved to another server")
+            if self.on_lost is not None:
+                self.on_lost()
+            raise TableError(UNAVAILABLE, "the table moved to another server; reconnect") from None
+        if status != self.status and self.on_change is not None:
+            self.on_change()
         self.status = status
         self._record(kind, state, events)
         self._schedule()
@@ -613,6 +655,18 @@ class Table:
         actor = to_act(self.state)
         if actor is None:
             return
+        try:
+            await self._decide(actor)
+        except TableError as exc:
+            # The database is away: the same decision is tried again (its choice is seeded by
+            # the version, so it is the same one) until the write goes through.
+            log.warning("table %s: %s; retrying", self.id, exc.message)
+            if not self._stopped:
+                self._timer = asyncio.get_running_loop().call_later(
+                    RETRY_SECONDS, self.post, lambda: self._drive(v)
+                )
+
+    async def _decide(self, actor: int) -> None:
         if actor == CHANCE:
             state, events = deal(self.state, self._rng("deal", self.v))
             data = {"hands": [format_cards(h) for h in state.dealt]}
@@ -667,7 +721,10 @@ class Hub:
         async with self._loading:
             table = self.tables.get(table_id)
             if table is None:
-                row = await self.store.load(table_id)
+                try:
+                    row = await self.store.load(table_id)
+                except StoreUnavailable as exc:
+                    raise _unavailable(exc) from None
                 if row is None:
                     return None
                 table = Table.from_row(row, self.store, self.settings)
@@ -709,17 +766,30 @@ class Hub:
             table_id, rules.options(), turn_seconds, seed, [s.row() for s in seats]
         )
         table = Table(table_id, rules, turn_seconds, seed, seats, self.store, self.settings)
+        await self._own(table)
         self.tables[table_id] = table
         table.start()
         await table.submit(table._seated)
         return Created(table_id, 0, token)
 
-    def lobby(self) -> list[dict[str, Any]]:
+    async def _own(self, table: Table) -> None:
+        """Hook: a new table is about to start in this process (a cluster takes its lease)."""
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        return self.local_lobby()
+
+    def local_lobby(self) -> list[dict[str, Any]]:
         return [
             {k: info[k] for k in ("table", "options", "seats", "status")}
             for info in (t.info() for t in self.tables.values())
             if info["status"] == WAITING
         ]
+
+
+def _unavailable(exc: StoreUnavailable) -> TableError:
+    return TableError(
+        UNAVAILABLE, f"the database is unreachable, nothing was applied; try again ({exc})"
+    )
 
 
 __all__ = ["Conn", "Created", "Hub", "Seat", "Table", "TableError", "hash_token"]

@@ -212,6 +212,7 @@ const es = {
   err_table_not_found: "No existe esa mesa.",
   err_seat_taken: "Ese asiento ya está ocupado.",
   err_rate_limited: "Más despacio, por favor.",
+  err_unavailable: "El servidor no responde: probá de nuevo en un momento.",
   err_bad_options: "Opciones inválidas.",
   err_network: "No se pudo conectar con el servidor.",
 } as const;
@@ -428,6 +429,7 @@ const en: Record<Key, string> = {
   err_table_not_found: "There is no such table.",
   err_seat_taken: "That seat is taken.",
   err_rate_limited: "Slow down, please.",
+  err_unavailable: "The server cannot be reached: try again in a moment.",
   err_bad_options: "Invalid options.",
   err_network: "Could not reach the server.",
 };

@@ -1,0 +1,83 @@
+"""What a client may send: frame size, message rate, and the browser origins the server trusts.
+
+Every limit here protects the table from one connection: a frame too large to be a message, a
+client that sends faster than any person plays, or a page on a foreign site that a player's
+browser would otherwise let act with the player's cookies and network position. The close codes
+are part of the protocol (docs/protocol.md, "Limits").
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Final
+from urllib.parse import urlsplit
+
+CLOSE_TOO_BIG: Final = 1009
+"""WebSocket close code for a frame larger than ``Settings.max_frame`` (RFC 6455: too big)."""
+CLOSE_TOO_FAST: Final = 4429
+"""WebSocket close code for a connection over its message rate (4000 + HTTP's 429)."""
+
+BAD_ORIGIN: Final = "bad_origin"
+"""Error code of an HTTP request refused for its ``Origin`` (answered with 403)."""
+
+
+class TokenBucket:
+    """``burst`` credits at once, refilled at ``rate`` credits a second.
+
+    A bucket rather than a fixed window, so that a client that paused may burst (a person who
+    types a chat line after a quiet spell) while a steady flood still runs dry.
+    """
+
+    __slots__ = ("_clock", "_credits", "_last", "burst", "rate")
+
+    def __init__(
+        self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.burst = float(burst)
+        self.rate = float(rate)
+        self._clock = clock
+        self._credits = self.burst
+        self._last = clock()
+
+    def take(self, cost: float = 1.0) -> bool:
+        """Spend ``cost`` credits; False (and nothing spent) when there are not enough."""
+        now = self._clock()
+        # max(): a clock that stepped back must not drain the bucket.
+        self._credits = min(self.burst, self._credits + max(0.0, now - self._last) * self.rate)
+        self._last = now
+        if self._credits < cost:
+            return False
+        self._credits -= cost
+        return True
+
+
+def frame_size(raw: str | bytes) -> int:
+    """The size of a frame in bytes, as it travelled (text frames are UTF-8)."""
+    if isinstance(raw, bytes):
+        return len(raw)
+    # surrogatepass: a str that did not come off a real socket may hold lone surrogates.
+    return len(raw.encode("utf-8", "surrogatepass"))
+
+
+def origin_ok(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
+    """May a browser page from ``origin`` talk to this server, reached as ``host``?
+
+    Its own host (the page the server itself serves) and the configured ``allowed`` origins
+    only. Browsers send ``Origin: null`` from sandboxed frames and files: never trusted.
+    """
+    origin = origin.strip()
+    if origin.rstrip("/") in allowed or origin in allowed:
+        return True
+    netloc = urlsplit(origin).netloc.lower()
+    return bool(netloc) and netloc == host.strip().lower()
+
+
+__all__ = [
+    "BAD_ORIGIN",
+    "CLOSE_TOO_BIG",
+    "CLOSE_TOO_FAST",
+    "TokenBucket",
+    "frame_size",
+    "origin_ok",
+]

@@ -1,0 +1,128 @@
+"""A player whose WebSocket reached a process that does not own the table.
+
+The owner keeps a ``RelayConn`` in the seat, exactly where a local connection would be: the
+table filters what the seat may see as always, and the relay publishes each frame to the
+process that holds the socket. That process has a ``RemoteTable`` in place of the table: it
+forwards the player's messages and the HTTP requests to the owner, and feeds the frames it gets
+back into the player's ordinary ``Conn``.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from truco import protocol as p
+from truco.notation import HandHistory, loads
+from truco.server.cluster import CallError, Coordinator
+from truco.server.tables import UNAVAILABLE, Conn, Seat, TableError, hash_token
+
+if TYPE_CHECKING:
+    from truco.server.cluster_hub import ClusterHub
+
+
+class RelayConn(Conn):
+    """The owner's side of a relayed connection: every frame goes to the node that holds it."""
+
+    def __init__(self, bus: Coordinator, node: str, cid: str, table_id: str, **limits: Any):
+        super().__init__(**limits)
+        self.bus = bus
+        self.node = node
+        self.cid = cid
+        self.table_id = table_id
+
+    def send(self, text: str) -> None:
+        if self.closing is None:
+            self.bus.send(self.node, "f", self.cid, text)
+
+    def close(self, code: int, reason: str) -> None:
+        if self.closing is None:
+            self.closing = (code, reason)
+            self.bus.send(self.node, "x", self.cid, f"{code} {reason}")
+
+
+class RemoteTable:
+    """A table owned by another process, as the app sees it (the methods of ``Table`` it uses)."""
+
+    def __init__(self, hub: ClusterHub, table_id: str, owner: str, snapshot: dict[str, Any]):
+        self.hub = hub
+        self.id = table_id
+        self.owner = owner
+        self._info: dict[str, Any] = snapshot["info"]
+        self._hashes: dict[int, str] = {s: h for s, h in snapshot["tokens"]}
+        self._hands: list[str] = snapshot["hands"]
+        self._cids: dict[Conn, str] = {}
+
+    @classmethod
+    async def fetch(cls, hub: ClusterHub, table_id: str, owner: str) -> RemoteTable:
+        # A dead owner would only time out: say so at once, its lease is about to lapse.
+        if owner not in await hub.bus.alive([owner]):
+            raise TableError(UNAVAILABLE, "the server that held the table is gone; try again")
+        snapshot = await _call(hub.bus, owner, "snapshot", table_id, {})
+        return cls(hub, table_id, owner, snapshot)
+
+    def info(self) -> dict[str, Any]:
+        return self._info
+
+    @property
+    def hands(self) -> list[HandHistory]:
+        return [loads(text) for text in self._hands]
+
+    def find_seat(self, token: str) -> Seat | None:
+        digest = hash_token(token)
+        for seat, stored in self._hashes.items():
+            if hmac.compare_digest(stored, digest):
+                s = self._info["seats"][seat]
+                return Seat(seat, s["name"], s["kind"], s["level"], stored)
+        return None
+
+    async def join(self, name: str, seat_no: int | None) -> tuple[int, str]:
+        seat, token = await _call(
+            self.hub.bus, self.owner, "join", self.id, {"name": name, "seat": seat_no}
+        )
+        return int(seat), str(token)
+
+    async def add_bot(self, seat_no: int, level: str) -> None:
+        args = {"seat": seat_no, "level": level}
+        self._info = await _call(self.hub.bus, self.owner, "add_bot", self.id, args)
+
+    async def connect(self, conn: Conn, token: str | None, last_v: int) -> None:
+        cid = f"{self.hub.bus.node}.{secrets.token_hex(6)}"
+        # Registered before asking: the owner's first frames may come before its answer.
+        self.hub.relayed[cid] = (conn, self)
+        self._cids[conn] = cid
+        args = {"cid": cid, "node": self.hub.bus.node, "token": token, "last_v": last_v}
+        try:
+            await _call(self.hub.bus, self.owner, "connect", self.id, args)
+        except TableError:
+            self._forget(conn)
+            raise
+
+    async def receive(self, conn: Conn, raw: str | bytes) -> None:
+        cid = self._cids.get(conn)
+        if cid is not None and conn.closing is None:
+            text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+            self.hub.bus.send(self.owner, "m", cid, text)
+
+    async def disconnect(self, conn: Conn) -> None:
+        cid = self._forget(conn)
+        if cid is not None:
+            self.hub.bus.send(self.owner, "g", cid, "-")
+
+    def _forget(self, conn: Conn) -> str | None:
+        cid = self._cids.pop(conn, None)
+        if cid is not None:
+            self.hub.relayed.pop(cid, None)
+        return cid
+
+
+async def _call(bus: Coordinator, node: str, method: str, table_id: str, args: Any) -> Any:
+    try:
+        return await bus.call(node, method, table_id, args)
+    except CallError as exc:
+        code = exc.code if exc.code in p.ERROR_CODES else UNAVAILABLE
+        raise TableError(code, exc.message) from None
+
+
+__all__ = ["RelayConn", "RemoteTable"]
