@@ -13,8 +13,8 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from server.clusterfix import backing, nodes  # noqa: F401 - one PostgreSQL and Redis per session
-from server.helpers import Player
-from truco.server import Settings, create_app, sqlite_url
+from server.helpers import serving
+from truco.server import Settings, sqlite_url
 
 
 @pytest.fixture
@@ -30,10 +30,5 @@ def settings(tmp_path: Path) -> Settings:
 
 @pytest.fixture
 def client(settings: Settings) -> Iterator[TestClient]:
-    with TestClient(create_app(settings)) as c:
-        try:
-            yield c
-        finally:
-            for player in Player.opened:
-                player.close()
-            Player.opened.clear()
+    with serving(settings) as c:
+        yield c

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import anyio
 from fastapi.testclient import TestClient
+
+from truco.server import Settings, create_app
 
 
 class Connection:
@@ -93,6 +97,7 @@ class Player(Connection):
         self.ws.__enter__()
         self.open = True
         self.close_code: int | None = None
+        self.close_reason: str | None = None
         Player.opened.append(self)
 
     def close(self) -> None:
@@ -110,9 +115,16 @@ class Player(Connection):
         message = ws.portal.call(get)
         if message["type"] == "websocket.close":
             self.close_code = message.get("code")
+            self.close_reason = message.get("reason")
             return None
         text: str = message["text"]
         return text
+
+    def closed(self) -> tuple[int | None, str | None]:
+        """Read until the server closes the connection; the code and reason."""
+        while self.recv()["t"] != "close":
+            pass
+        return self.close_code, self.close_reason
 
     def send_text(self, text: str) -> None:
         self.ws.send_text(text)
@@ -168,3 +180,15 @@ def step(players: list[Connection], choose: Any, timeout: float = 5.0) -> bool:
     assert actor.view is not None
     actor.play(choose(actor.view["legal"]))
     return True
+
+
+@contextlib.contextmanager
+def serving(settings: Settings) -> Iterator[TestClient]:
+    """The app in process, with every player it opened closed at the end."""
+    with TestClient(create_app(settings)) as c:
+        try:
+            yield c
+        finally:
+            for player in Player.opened:
+                player.close()
+            Player.opened.clear()

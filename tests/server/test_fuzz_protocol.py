@@ -28,12 +28,12 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from server.helpers import Connection, Player, create, join, settle
+from server.helpers import Connection, Player, create, join, serving, settle
 from server.test_leaks import NAMES, allowed, cards_in
 from truco.actions import Verb
 from truco.cards import DECK, Card
 from truco.engine import CHANCE, legal_actions, to_act
-from truco.server import Settings, create_app
+from truco.server import Settings
 from truco.server.tables import Table
 from truco.state import OVER, State
 
@@ -53,13 +53,8 @@ ODD_TEXT = st.sampled_from(["\ud800", "\udfff hola", "\x00", "play 1e\x00", "ðŸ‚
 def fuzz_client(settings: Settings) -> Iterator[TestClient]:
     """The app with the message rate limits out of the way: this sends as fast as it can."""
     roomy = settings.but(message_burst=10**9, messages_per_second=1e9)
-    with TestClient(create_app(roomy)) as c:
-        try:
-            yield c
-        finally:
-            for player in Player.opened:
-                player.close()
-            Player.opened.clear()
+    with serving(roomy) as c:
+        yield c
 
 
 def actions() -> st.SearchStrategy[str]:

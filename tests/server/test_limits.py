@@ -8,16 +8,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import anyio
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 from websockets.exceptions import ConnectionClosed
 
-from server.helpers import Player, create, join, settle
+from server.helpers import Player, create, join, serving, settle
 from server.test_restart import Remote, Server
 from truco import protocol
-from truco.server import Settings, create_app
+from truco.server import Settings
 from truco.server.limits import CLOSE_TOO_BIG, CLOSE_TOO_FAST, TokenBucket, frame_size
 
 
@@ -52,42 +51,10 @@ def test_frame_size_counts_utf8_bytes() -> None:
     assert frame_size("\ud800") == 3  # a lone surrogate still has a size
 
 
-class Closing(Player):
-    """A Player that remembers why the server closed it."""
-
-    reason: str | None = None
-
-    def receive_text(self, timeout: float) -> str | None:
-        ws = self.ws
-
-        async def get() -> Any:
-            with anyio.fail_after(timeout):
-                return await ws._send_rx.receive()
-
-        message = ws.portal.call(get)
-        if message["type"] == "websocket.close":
-            self.close_code = message.get("code")
-            self.reason = message.get("reason")
-            return None
-        text: str = message["text"]
-        return text
-
-    def closed(self) -> tuple[int | None, str | None]:
-        """Read until the server closes the connection; the code and reason."""
-        while self.recv()["t"] != "close":
-            pass
-        return self.close_code, self.reason
-
-
 @contextlib.contextmanager
 def tight(settings: Settings, **limits: Any) -> Iterator[TestClient]:
-    with TestClient(create_app(settings.but(**limits))) as c:
-        try:
-            yield c
-        finally:
-            for player in Player.opened:
-                player.close()
-            Player.opened.clear()
+    with serving(settings.but(**limits)) as c:
+        yield c
 
 
 @pytest.fixture
@@ -96,12 +63,12 @@ def limited(settings: Settings) -> Iterator[TestClient]:
         yield c
 
 
-def seated(client: TestClient) -> tuple[str, str, Closing, Closing]:
+def seated(client: TestClient) -> tuple[str, str, Player, Player]:
     """A two-seat table in play: its id, Ana's token, Ana and Beto connected."""
     t = create(client)
     token = join(client, t["table"])
-    ana = Closing(client, t["table"], t["token"])
-    beto = Closing(client, t["table"], token)
+    ana = Player(client, t["table"], t["token"])
+    beto = Player(client, t["table"], token)
     settle([ana, beto])
     return t["table"], t["token"], ana, beto
 
@@ -146,7 +113,7 @@ def test_too_many_messages_close_with_4429_and_say_why(limited: TestClient) -> N
     # connection gets a fresh budget) and play.
     beto.send("ping")
     assert beto.until("pong")["t"] == "pong"
-    again = Closing(limited, table, token)
+    again = Player(limited, table, token)
     actor = settle([again, beto])
     assert actor is not None and actor.view is not None
     v = actor.v

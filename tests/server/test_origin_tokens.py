@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from server.helpers import Player, create, join, settle
+from server.helpers import Player, create, join, serving, settle
 from server.test_leaks import cards_in
 from truco.server import Settings, create_app
 from truco.server.limits import origin_ok
@@ -26,13 +26,8 @@ ALLOWED = "https://truco.example"
 
 @pytest.fixture
 def app_client(settings: Settings) -> Iterator[TestClient]:
-    with TestClient(create_app(settings.but(allowed_origins=(ALLOWED,)))) as c:
-        try:
-            yield c
-        finally:
-            for player in Player.opened:
-                player.close()
-            Player.opened.clear()
+    with serving(settings.but(allowed_origins=(ALLOWED,))) as c:
+        yield c
 
 
 # --- origins -------------------------------------------------------------------------------

@@ -10,19 +10,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server.helpers import Player, create, join, settle, step
-from truco.server import Settings, create_app
+from server.helpers import Player, create, join, serving, settle, step
+from truco.server import Settings
 
 
 @pytest.fixture
 def quick(settings: Settings) -> Iterator[TestClient]:
-    with TestClient(create_app(settings.but(grace_seconds=0.3))) as c:
-        try:
-            yield c
-        finally:
-            for player in Player.opened:
-                player.close()
-            Player.opened.clear()
+    with serving(settings.but(grace_seconds=0.3)) as c:
+        yield c
 
 
 def wait_for(client: TestClient, table: str, check: Any, timeout: float = 5.0) -> dict[str, Any]:

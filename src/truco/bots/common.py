@@ -218,28 +218,7 @@ def win_prob(ctx: Ctx) -> float:
             if best_opp >= 0 and top <= best_opp:
                 rest = probs[:-1] if len(probs) > 1 else []
         probs = [current, *rest]
-    remaining = 3 - len(results)
-    probs = (probs + [0.0] * remaining)[:remaining]
-    total = 0.0
-    for mask in range(1 << remaining):
-        p = 1.0
-        seq = list(results)
-        for i in range(remaining):
-            if (mask >> i) & 1:
-                p *= probs[i]
-                seq.append(1)
-            else:
-                p *= 1.0 - probs[i]
-                seq.append(-1)
-        if p == 0.0:
-            continue
-        for k in range(len(results) + 1, 4):
-            out = _outcome(seq[:k], mano_side)
-            if out is not None:
-                if out > 0:
-                    total += p
-                break
-    return total
+    return _enumerate(results, probs, mano_side)
 
 
 def _win_prob_three(ctx: Ctx) -> float:
