@@ -146,6 +146,20 @@ def mazo(s: Work, seat: int, ev: list[Event]) -> None:
         effects.advance(s, seat, s[F_PLAYS], ev)
 
 
+def act(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    """Any action but a card played (the engine sends every other one here in destantado)."""
+    if verb is Verb.MAZO:
+        mazo(s, seat, ev)
+    elif s[F_TANTO_CALL] is not None:
+        answer_envido(s, seat, verb, ev)
+    elif s[F_TRUCO_CALL] is not None:
+        answer_truco(s, seat, verb, ev)
+    elif verb in effects.TRUCO_LEVEL_OF:
+        call_truco(s, seat, verb, ev)
+    else:
+        call_envido(s, seat, verb, ev)
+
+
 # --- truco ------------------------------------------------------------------------------------
 
 

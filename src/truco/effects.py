@@ -1,5 +1,8 @@
 """What each action does to a hand: the effects the engine applies to its working copy.
 
+Destantado's calls, answers and mazo work differently and live in ``destantado`` (the engine
+sends them there); the end of a trick and of a hand, shared by all, turn to it where they must.
+
 Every function edits ``s``, a ``list(state)`` indexed by the ``F_*`` field numbers, and appends
 the events it causes to ``ev``. Only ``engine.apply`` calls them, after checking legality.
 """
@@ -290,11 +293,6 @@ def _next_pica(s: Work) -> int:
 
 
 def call_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
-    if s[F_RULES].variant == "destantado":
-        from truco import destantado  # a late import: it builds on this module
-
-        destantado.call_truco(s, seat, verb, ev)
-        return
     pending = s[F_TRUCO_CALL]
     if pending is not None:  # a raise given as an answer accepts the pending bet first
         s[F_TRUCO] = pending[0]
@@ -304,11 +302,6 @@ def call_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
 
 
 def answer_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
-    if s[F_RULES].variant == "destantado":
-        from truco import destantado  # a late import: it builds on this module
-
-        destantado.answer_truco(s, seat, verb, ev)
-        return
     level, caller, _ = s[F_TRUCO_CALL]
     ev.append(_new(Answered, (seat, verb)))
     s[F_TRUCO_CALL] = None
@@ -320,11 +313,6 @@ def answer_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
 
 
 def mazo(s: Work, seat: int, ev: list[Event]) -> None:
-    if s[F_RULES].variant == "destantado":
-        from truco import destantado  # a late import: it builds on this module
-
-        destantado.mazo(s, seat, ev)
-        return
     ev.append(_new(WentToMazo, (seat,)))
     retired = s[F_RETIRED] | 1 << seat
     s[F_RETIRED] = retired
@@ -359,11 +347,6 @@ def mazo(s: Work, seat: int, ev: list[Event]) -> None:
 
 
 def call_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
-    if s[F_RULES].variant == "destantado":
-        from truco import destantado  # a late import: it builds on this module
-
-        destantado.call_envido(s, seat, verb, ev)
-        return
     ev.append(_new(Called, (seat, verb)))
     s[F_CHAIN] = s[F_CHAIN] + (verb,)
     # A flor still to be sung goes before any envido: its holder (of either side) answers
@@ -385,11 +368,6 @@ def next_flor_holder(s: Work, seat: int, *, any_team: bool) -> int:
 
 
 def answer_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
-    if s[F_RULES].variant == "destantado":
-        from truco import destantado  # a late import: it builds on this module
-
-        destantado.answer_envido(s, seat, verb, ev)
-        return
     if verb in ENVIDO_VERBS:  # a raise accepts and raises
         call_envido(s, seat, verb, ev)
         return

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from random import Random
 from typing import NamedTuple
 
-from truco import effects
+from truco import destantado, effects
 from truco.actions import Action, Deal, Verb
 from truco.cards import (
     ALL_HANDS,
@@ -44,6 +44,7 @@ from truco.state import (
     F_PHASE,
     F_PLAYS,
     F_RETIRED,
+    F_RULES,
     F_TANTO_CALL,
     F_TEAMS,
     F_TRUCO_CALL,
@@ -307,7 +308,9 @@ def apply(state: State, action: Action | Deal) -> Transition:
         effects.end_trick(s, ev)
     else:
         ev = []
-        if verb is _MAZO:
+        if s[F_RULES].variant == "destantado":
+            destantado.act(s, seat, verb, ev)
+        elif verb is _MAZO:
             effects.mazo(s, seat, ev)
         elif tanto_call is not None:
             if tanto_call[0] == DISCARD_KIND:

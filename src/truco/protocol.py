@@ -245,10 +245,10 @@ def options_json(rules: Any) -> dict[str, Any]:
 
 
 def pie_of(view: SeatView) -> int | None:
-    """Pata de gallo: the seat that plays last this hand (dealt four cards, discards one)."""
+    """Pata de gallo: the seat that plays alone this hand (dealt four cards, discards one)."""
     if view.rules.variant != "pata_de_gallo" or not view.hand_no:
         return None
-    return (view.mano - 1) % view.rules.players
+    return view.teams.index(1)
 
 
 def view_json(view: SeatView) -> dict[str, Any]:
