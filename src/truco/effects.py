@@ -69,6 +69,7 @@ from truco.state import (
     PLAY as PLAYING,
 )
 from truco.tricks import PARDA, hand_winner, trick_result
+from truco.variants import OWN_SIDE, PICA
 
 _new = tuple.__new__  # builds NamedTuple events without their slower keyword constructor
 
@@ -128,7 +129,7 @@ def end_trick(s: Work, ev: list[Event]) -> None:
     s[F_RESULTS] = results
     s[F_TRICKS] = s[F_TRICKS] + (plays,)
     s[F_PLAYS] = ()
-    if s[F_RULES].variant == "destantado":
+    if s[F_RULES].variant in OWN_SIDE:
         from truco import destantado  # a late import: it builds on this module
 
         winner = destantado.hand_winner(s)
@@ -232,7 +233,7 @@ def discard(s: Work, seat: int, card: Card, ev: list[Event]) -> None:
 
 def end_hand(s: Work, team: int, points: int, reason: str, ev: list[Event]) -> None:
     """The hand's truco part went to ``team`` for ``points``."""
-    if s[F_RULES].variant == "destantado":
+    if s[F_RULES].variant in OWN_SIDE:
         from truco import destantado  # a late import: it builds on this module
 
         destantado.settle(s, team, ev)
@@ -283,7 +284,7 @@ def _next_pica(s: Work) -> int:
     if pica >= 0:
         return pica + 1 if pica < 2 else -1
     rules = s[F_RULES]
-    if rules.variant != "pica_pica":
+    if rules.variant not in PICA:
         return -1
     lead = max(s[F_SCORE])
     return 0 if rules.pica_from <= lead <= rules.target - rules.pica_margin else -1
