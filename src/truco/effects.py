@@ -9,6 +9,8 @@ the events it causes to ``ev``. Only ``engine.apply`` calls them, after checking
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from truco import envido as tantos
 from truco.actions import Verb
 from truco.cards import Card, envido_cards, envido_points, flor_points
@@ -194,17 +196,9 @@ def _add_individual(
                 finish_hand(s, truco_winner, ev)
 
 
-def side_scores(s: Work) -> tuple[int, ...]:
-    """The score of each side, for the falta: where players score on their own (pata de gallo),
-    a side counts as far as its best player has got."""
-    score: tuple[int, ...] = s[F_SCORE]
-    if not s[F_RULES].individual:
-        return score
-    teams = s[F_TEAMS]
-    best = [0, 0]
-    for seat, points in enumerate(score):
-        best[teams[seat]] = max(best[teams[seat]], points)
-    return tuple(best)
+def side_scores(s: Work) -> Sequence[int]:
+    """The score of each side, for the falta (``envido.side_scores``)."""
+    return tantos.side_scores(s[F_RULES].individual, s[F_SCORE], s[F_TEAMS])
 
 
 def kept_cards(s: Work, seat: int) -> tuple[Card, ...]:
