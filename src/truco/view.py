@@ -264,7 +264,7 @@ def observe(state: State, seat: int | None) -> SeatView:
         playing=tuple(s for s in range(n) if state.dealt[s]) if state.hand_no else tuple(range(n)),
         pie=pie,
         discard=pie if tanto is not None and tanto[0] == DISCARD_KIND else None,
-        bettors=_bits(state.bettors, n),
+        bettors=_bits(state.bettors, n) if state.truco_call or tanto else (),
         pot=pot(rules, state.score),
         start_score=start_score(rules),
         individual=info.individual,
