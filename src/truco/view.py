@@ -152,9 +152,9 @@ def _end_reason(state: State) -> Reason | None:
     """Why the hand ended, from the action that ended it (the last one logged): a card that
     decided the tricks, the mazo, a flor, or the answer to a call. The log is followed to know
     which call that answer closed (an envido may wait on top of a truco). Where each player
-    answers for himself (destantado) a call waits until every other player still in has answered
-    it, in playing order (one who declines a truco leaves the hand), and counts as accepted once
-    anybody accepted it."""
+    answers for himself (destantado) a call waits until every other player still in it has
+    answered, in playing order (one who declines a truco leaves the hand, one who declines an
+    envido is out of its raises), and counts as accepted once anybody accepted it."""
     if state.phase == PLAY or not state.log:
         return None
     verb = state.log[-1][1].verb
@@ -167,6 +167,7 @@ def _end_reason(state: State) -> Reason | None:
     n = state.rules.players
     each = BY_NAME[state.rules.variant].own_side
     out = 0  # the seats out of the hand, as the log goes (destantado's answers depend on it)
+    out_of_envido = 0  # and those who declined the envido
     pending: list[_Call] = []  # the calls waiting, the last one on top
     ended = None
     for who, action in state.log:
@@ -177,9 +178,14 @@ def _end_reason(state: State) -> Reason | None:
             call = pending[-1]
             call.accepted = (call.accepted and each) or v is Verb.QUIERO
             ended = call.won if call.accepted else call.declined
-            if each and v is Verb.NO_QUIERO and call.won is Reason.TRUCO:
-                out |= 1 << who
-            if not each or _answered_by_all(who, call.caller, out, n):
+            envido = call.won is Reason.ENVIDO
+            if each and v is Verb.NO_QUIERO:
+                if envido:
+                    out_of_envido |= 1 << who
+                else:
+                    out |= 1 << who
+            skip = out | out_of_envido if envido else out
+            if not each or _answered_by_all(who, call.caller, skip, n):
                 pending.pop()
         elif v in _CALLS:
             won, declined = _CALLS[v]
