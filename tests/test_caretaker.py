@@ -39,17 +39,8 @@ from truco.state import State, new_match
 from truco.view import observe
 
 BETTING = frozenset(
-    (
-        Verb.TRUCO,
-        Verb.RETRUCO,
-        Verb.VALE_CUATRO,
-        Verb.ENVIDO,
-        Verb.REAL_ENVIDO,
-        Verb.FALTA_ENVIDO,
-        Verb.CONTRAFLOR,
-        Verb.CONTRAFLOR_AL_RESTO,
-    )
-)
+    map(Verb, ("truco", "retruco", "vale-cuatro", "envido", "real-envido", "falta-envido"))
+) | {Verb.CONTRAFLOR, Verb.CONTRAFLOR_AL_RESTO}
 """Every verb that starts, raises or sings a falta: written out here, not taken from the bot."""
 
 TABLES = [
