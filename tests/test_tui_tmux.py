@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from truco.bots.personas import persona
+
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(
     TMUX is None, reason="tmux is not installed (install the 'tmux' apt package)"
@@ -97,12 +99,13 @@ def test_truco_play_from_the_shell(tmux: Tmux) -> None:
 def test_a_variant_from_the_shell(tmux: Tmux) -> None:
     """``--variant``: three seats, each player's score, the pie marked; it fits 80x24."""
     tmux.keys("truco play --variant pata_de_gallo --seed 1 --bot random --delay 0", "Enter")
-    screen = tmux.wait(lambda s: "Tu mano" in s and "Pie: Bot2" in s, "the first hand")
+    bot1, bot2 = (persona("random", seat, 1) for seat in (1, 2))  # the bots' names
+    screen = tmux.wait(lambda s: "Tu mano" in s and f"Pie: {bot2}" in s, "the first hand")
     lines = screen.splitlines()
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
     assert "Truco pata de gallo a 30 · sin flor · bot random · semilla 1" in screen
-    assert "Vos 0 (malas)" in screen and "Bot1+ 0 (malas)" in screen
-    assert "Bot2 (pie) 0 (malas)" in screen
-    tmux.wait(lambda s: "Bot2 (pie): descarta una carta" in s, "the pie's discard, unseen")
+    assert "Vos 0 (malas)" in screen and f"{bot1}+ 0 (malas)" in screen
+    assert f"{bot2} (pie) 0 (malas)" in screen
+    tmux.wait(lambda s: f"{bot2} (pie): descarta una carta" in s, "the pie's discard, unseen")
     tmux.keys("C-q")
     tmux.wait(lambda s: "Tu mano" not in s, "the app to quit")

@@ -28,6 +28,7 @@ from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import Page  # noqa: E402
 
 from e2e.test_browser import api, choose, click_act  # noqa: E402
+from truco.bots.personas import persona  # noqa: E402
 
 STATE_JS = """() => ({
   over: document.querySelector('.match-over') !== null,
@@ -139,10 +140,11 @@ def winner_seat(page: Page) -> int:
 
 
 def assert_title(page: Page, winner: int) -> None:
-    """The modal's title names the winner: the person, or a bot (two random bots are told
-    apart by their seat numbers)."""
+    """The modal's title names the winner: the person, or a bot by its persona."""
     title = page.locator(".match-over .big").text_content() or ""
-    assert title == ("¡Ganaste!" if winner == 0 else f"Ganó random {winner + 1}"), title
+    table = page.url.rsplit("/t/", 1)[1]
+    name = persona("random", winner, table)
+    assert title == ("¡Ganaste!" if winner == 0 else f"Ganó {name}"), title
 
 
 def download(base_url: str, path: str) -> str:

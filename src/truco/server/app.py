@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
-from truco.bots import BOTS, LEVELS
+from truco.bots import LEVELS
 from truco.notation import dumps
 from truco.rules import OPTION_NAMES
 from truco.server.cluster_hub import make_hub
@@ -60,7 +60,9 @@ STATUS = {
 }
 
 
-BOT_NAMES: list[JsonValue] = [*sorted({*BOTS, *LEVELS})]
+BOT_NAMES: list[JsonValue] = [*LEVELS]
+"""The bot levels offered to people. The bot programs (``truco.bots.BOTS``: ``random``, the
+fuzzer, ``expert``...) are accepted too, for tests and tools, but never offered."""
 
 
 class CreateBody(BaseModel):
@@ -78,7 +80,7 @@ class CreateBody(BaseModel):
         Annotated[str, Field(json_schema_extra={"enum": BOT_NAMES})],
     ] = Field(
         default_factory=dict,
-        description="Seat number -> bot name or level, for seats 1 to players - 1.",
+        description="Seat number -> bot level, for seats 1 to players - 1.",
         json_schema_extra={"additionalProperties": False},
     )
     turn_seconds: float | None = Field(default=None, gt=0, le=3600)
@@ -91,7 +93,7 @@ class JoinBody(BaseModel):
 
 class BotBody(BaseModel):
     seat: int
-    level: str = Field(default="random", json_schema_extra={"enum": BOT_NAMES})
+    level: str = Field(default="normal", json_schema_extra={"enum": BOT_NAMES})
 
 
 class ErrorBody(BaseModel):

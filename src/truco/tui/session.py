@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 from truco import events as ev_mod
 from truco.actions import Action, Verb
 from truco.bots import Bot, make_bot
+from truco.bots.personas import persona
 from truco.cards import Card
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
@@ -63,7 +64,11 @@ class LocalGame:
         self.bot_rng = random.Random(master.getrandbits(64))
         self.state = new_match(self.rules, mano=0)
         self.histories: list[HandHistory] = []
-        self.names: tuple[str, ...] = ()
+        # The bots go by their level's personas (the human's own seat reads "Vos").
+        self.names: tuple[str, ...] = tuple(
+            "" if s == seat else persona(self.bot_name, s, seed if seed is not None else "local")
+            for s in range(self.rules.players)
+        )
 
     @property
     def view(self) -> SeatView:
