@@ -4,6 +4,7 @@
 import "./styles.css";
 import { openAnotador } from "./anotadorPage";
 import { ApiError, addBot, createTable, getTable, handUrl, joinTable, listTables, matchUrl, wsUrl } from "./api";
+import { type Html, html, mount, NOTHING } from "./html";
 import { type Lang, getLang, setLang, t, tr } from "./i18n";
 import {
   type Effect,
@@ -19,7 +20,6 @@ import {
   board,
   chatLines,
   downloadsMenu,
-  esc,
   handAndActions,
   lobbyList,
   logLines,
@@ -175,54 +175,47 @@ function openHome(): void {
   socket = null;
   app.tableId = null;
   document.title = t("title");
-  root.innerHTML = homeShell();
+  mount(root, homeShell());
   const form = root.querySelector<HTMLFormElement>("#create");
   if (form) syncSeatRows(form);
   void refreshLobby();
 }
 
-function homeShell(): string {
-  const opt = (v: string | number, label: string, sel = false) =>
-    `<option value="${esc(v)}"${sel ? " selected" : ""}>${esc(label)}</option>`;
-  const seatsRows = [1, 2, 3, 4, 5]
-    .map(
-      (s) =>
-        `<div class="bot-row" data-row="${s}"><span>${esc(t("seat_n", { n: s + 1 }))}</span>` +
-        `<select name="seat${s}">${opt("human", t("human"))}${BOT_LEVELS.map((l) => opt(l, `${t("bot")}: ${tr(`level_${l}`, l)}`, s === 1 && l === "normal")).join("")}</select></div>`,
-    )
-    .join("");
-  return (
-    header() +
-    `<main class="home">` +
-    `<section class="card-panel"><h2>${esc(t("new_table"))}</h2><form id="create">` +
-    `<label>${esc(t("your_name"))}<input name="name" maxlength="24" autocomplete="nickname" placeholder="${esc(t("name_placeholder"))}" value="${esc(store.name())}"></label>` +
-    `<label>${esc(t("variant"))}<select name="variant">${VARIANTS.map((v) => opt(v, t(`variant_${v}`), v === "standard")).join("")}</select></label>` +
-    `<div class="grid2">` +
-    `<label data-for="standard">${esc(t("players"))}<select name="players">${opt(2, "2 (1 vs 1)", true)}${opt(4, "4 (2 vs 2)")}${opt(6, "6 (3 vs 3)")}</select></label>` +
-    `<label data-for="destantado">${esc(t("porotos"))}<select name="porotos">${[3, 5, 10, 15].map((n) => opt(n, String(n), n === 10)).join("")}</select></label>` +
-    `<label data-for="pica_pica">${esc(t("pica_from"))}<select name="pica_from">${[1, 3, 5].map((n) => opt(n, String(n), n === 5)).join("")}</select></label>` +
-    `<label data-not="destantado">${esc(t("target"))}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30)).join("")}</select></label>` +
-    `<label data-not="destantado">${esc(t("falta"))}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f))).join("")}</select></label>` +
-    `<label>${esc(t("tapada"))}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f))).join("")}</select></label>` +
-    `<label>${esc(t("turn_time"))}<select name="turn">${opt(0, t("no_limit"))}${[30, 60, 90, 120].map((n) => opt(n, t("seconds", { n }), n === 60)).join("")}</select></label>` +
-    `<label class="check" data-not="destantado"><input type="checkbox" name="flor"> ${esc(t("flor"))}</label>` +
-    `</div>` +
-    `<fieldset><legend>${esc(t("seats"))}</legend><div class="bot-row"><span>${esc(t("seat_n", { n: 1 }))}</span><span class="muted">${esc(t("you"))}</span></div>${seatsRows}</fieldset>` +
-    `<button class="primary wide" type="submit">${esc(t("create"))}</button></form></section>` +
-    `<section class="card-panel"><h2>${esc(t("open_tables"))} <button class="small ghost" data-cmd="refresh">${esc(t("refresh"))}</button></h2><div id="lobby"></div></section>` +
-    `<section class="card-panel anotador-link"><h2>${esc(t("anotador"))}</h2><p>${esc(t("anotador_intro"))}</p>` +
-    `<a class="button" href="/anotador" data-cmd="anotador">${esc(t("anotador_open"))}</a></section>` +
-    `</main>`
+function homeShell(): Html {
+  const opt = (v: string | number, label: string, sel = false) => html`<option value="${v}"${sel && " selected"}>${label}</option>`;
+  const seatsRows = [1, 2, 3, 4, 5].map(
+    (s) =>
+      html`<div class="bot-row" data-row="${s}"><span>${t("seat_n", { n: s + 1 })}</span>
+        <select name="seat${s}">${opt("human", t("human"))}${BOT_LEVELS.map((l) => opt(l, `${t("bot")}: ${tr(`level_${l}`, l)}`, s === 1 && l === "normal"))}</select></div>`,
   );
+  return html`${header()}
+    <main class="home">
+    <section class="card-panel"><h2>${t("new_table")}</h2><form id="create">
+    <label>${t("your_name")}<input name="name" maxlength="24" autocomplete="nickname" placeholder="${t("name_placeholder")}" value="${store.name()}"></label>
+    <label>${t("variant")}<select name="variant">${VARIANTS.map((v) => opt(v, t(`variant_${v}`), v === "standard"))}</select></label>
+    <div class="grid2">
+    <label data-for="standard">${t("players")}<select name="players">${opt(2, "2 (1 vs 1)", true)}${opt(4, "4 (2 vs 2)")}${opt(6, "6 (3 vs 3)")}</select></label>
+    <label data-for="destantado">${t("porotos")}<select name="porotos">${[3, 5, 10, 15].map((n) => opt(n, String(n), n === 10))}</select></label>
+    <label data-for="pica_pica">${t("pica_from")}<select name="pica_from">${[1, 3, 5].map((n) => opt(n, String(n), n === 5))}</select></label>
+    <label data-not="destantado">${t("target")}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30))}</select></label>
+    <label data-not="destantado">${t("falta")}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f)))}</select></label>
+    <label>${t("tapada")}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f)))}</select></label>
+    <label>${t("turn_time")}<select name="turn">${opt(0, t("no_limit"))}${[30, 60, 90, 120].map((n) => opt(n, t("seconds", { n }), n === 60))}</select></label>
+    <label class="check" data-not="destantado"><input type="checkbox" name="flor"> ${t("flor")}</label>
+    </div>
+    <fieldset><legend>${t("seats")}</legend><div class="bot-row"><span>${t("seat_n", { n: 1 })}</span><span class="muted">${t("you")}</span></div>${seatsRows}</fieldset>
+    <button class="primary wide" type="submit">${t("create")}</button></form></section>
+    <section class="card-panel"><h2>${t("open_tables")} <button class="small ghost" data-cmd="refresh">${t("refresh")}</button></h2><div id="lobby"></div></section>
+    <section class="card-panel anotador-link"><h2>${t("anotador")}</h2><p>${t("anotador_intro")}</p>
+    <a class="button" href="/anotador" data-cmd="anotador">${t("anotador_open")}</a></section>
+    </main>`;
 }
 
-function header(extra = ""): string {
-  return (
-    `<header class="top"><a class="brand" href="/" data-cmd="home">🂡 ${esc(t("title"))}</a>` +
-    `<span class="conn" id="conn"></span>${extra}` +
-    `<button class="small ghost" data-cmd="lang">${esc(t("language"))}</button></header>` +
-    `<div id="toast" class="toast" hidden></div>`
-  );
+function header(extra: Html = NOTHING): Html {
+  return html`<header class="top"><a class="brand" href="/" data-cmd="home">🂡 ${t("title")}</a>
+    <span class="conn" id="conn"></span>${extra}
+    <button class="small ghost" data-cmd="lang">${t("language")}</button></header>
+    <div id="toast" class="toast" hidden></div>`;
 }
 
 function readForm(form: HTMLFormElement): CreateForm {
@@ -257,12 +250,12 @@ function syncSeatRows(form: HTMLFormElement): void {
 async function refreshLobby(): Promise<void> {
   const el = $("#lobby");
   if (!el) return;
-  el.innerHTML = lobbyList(null);
+  mount(el, lobbyList(null));
   try {
     const tables = await listTables();
-    el.innerHTML = lobbyList(Array.isArray(tables) ? tables : []);
+    mount(el, lobbyList(Array.isArray(tables) ? tables : []));
   } catch {
-    el.innerHTML = `<p class="muted">${esc(t("err_network"))}</p>`;
+    mount(el, html`<p class="muted">${t("err_network")}</p>`);
   }
 }
 
@@ -309,7 +302,7 @@ function openTable(id: string): void {
   app.notFound = false;
   app.unread = 0;
   document.title = `${t("title")} · ${id}`;
-  root.innerHTML = tableShell();
+  mount(root, tableShell());
   if (window.matchMedia("(max-width: 720px)").matches) ($("#chat-box") as HTMLDetailsElement).open = false;
   void getTable(id)
     .then((info) => {
@@ -478,45 +471,42 @@ function renderTable(): void {
   if (!id || !$("#board")) return;
   const g = app.game;
   const table = g.table ?? app.info;
-  const set = (sel: string, html: string) => {
+  const set = (sel: string, markup: Html) => {
     const el = $(sel);
-    if (el && el.innerHTML !== html) el.innerHTML = html;
+    if (el) mount(el, markup);
   };
   if (app.notFound) {
-    set("#board", `<div class="board empty"><p>${esc(t("not_found"))}</p><a class="button" href="/" data-cmd="home">${esc(t("back_home"))}</a></div>`);
+    set("#board", html`<div class="board empty"><p>${t("not_found")}</p><a class="button" href="/" data-cmd="home">${t("back_home")}</a></div>`);
     return;
   }
-  set("#score", g.view ? scoreboard(g.view, g.seat, table) : "");
+  set("#score", g.view ? scoreboard(g.view, g.seat, table) : NOTHING);
   // Waiting for players, or a visitor without a seat: the seats and the invitation.
   const waiting = table?.status === "waiting" || (g.view === null && table !== null && table?.status !== "over");
   const hasEmpty = table?.seats.some((s) => s.kind === "empty") ?? false;
   const mine = store.seat(id);
-  let joinHtml = "";
+  let joinHtml = NOTHING;
   if (table && (waiting || (!mine && hasEmpty))) {
     const invite = `${location.origin}/t/${encodeURIComponent(id)}`;
-    joinHtml =
-      `<section class="join-panel">` +
-      `<p class="muted">${esc(t("waiting_seats"))}</p>` +
-      `<div class="invite"><span>${esc(t("share"))}</span><input readonly id="invite" value="${esc(invite)}"><button data-cmd="copy">${esc(t("copy"))}</button></div>` +
-      (!mine && hasEmpty
-        ? `<label class="inline">${esc(t("your_name"))} <input id="join-name" maxlength="24" value="${esc(store.name())}" placeholder="${esc(t("name_placeholder"))}"></label>`
-        : "") +
-      seatsPanel(table, mine?.seat ?? null, !mine) +
-      (!mine ? `<p class="muted">${esc(t("watching"))}</p>` : "") +
-      `</section>`;
+    joinHtml = html`<section class="join-panel">
+      <p class="muted">${t("waiting_seats")}</p>
+      <div class="invite"><span>${t("share")}</span><input readonly id="invite" value="${invite}"><button data-cmd="copy">${t("copy")}</button></div>
+      ${!mine && hasEmpty && html`<label class="inline">${t("your_name")} <input id="join-name" maxlength="24" value="${store.name()}" placeholder="${t("name_placeholder")}"></label>`}
+      ${seatsPanel(table, mine?.seat ?? null, !mine)}
+      ${!mine && html`<p class="muted">${t("watching")}</p>`}
+      </section>`;
   }
   const joinEl = $("#join");
   // Keep what the visitor is typing in the name field.
   const typing = document.activeElement?.id === "join-name";
   if (!typing) set("#join", joinHtml);
-  else if (joinEl && !joinHtml) joinEl.innerHTML = "";
+  else if (joinEl && joinHtml.empty) joinEl.replaceChildren();
   set("#board", board(g, { senas: g.senas, now: Date.now(), turnLeft: turnLeft() }));
   set("#me", handAndActions(g, app.tapada));
   const senasEl = $("#senas");
   if (senasEl) {
-    const html = senasPanel(g);
-    if (!html) senasEl.innerHTML = "";
-    else if (!senasEl.firstElementChild) senasEl.innerHTML = html;
+    const panel = senasPanel(g);
+    if (panel.empty) senasEl.replaceChildren();
+    else if (!senasEl.firstElementChild) mount(senasEl, panel);
   }
   const chatForm = $("#chat-form");
   if (chatForm) chatForm.hidden = g.view !== null && g.seat === null;
@@ -527,9 +517,9 @@ function renderTable(): void {
   const unread = $("#unread");
   if (unread) unread.textContent = app.unread > 0 ? String(app.unread) : "";
   const dl = $("#dl");
-  if (dl && !dl.querySelector("details[open]")) dl.innerHTML = downloadsMenu(id, g.view, (n) => handUrl(id, n), matchUrl(id));
+  if (dl && !dl.querySelector("details[open]")) mount(dl, downloadsMenu(id, g.view, (n) => handUrl(id, n), matchUrl(id)));
   // Modals: the end of the match first, else the last hand's summary until closed.
-  let modal = "";
+  let modal = NOTHING;
   if (g.matchOver) modal = matchOverModal(g, matchUrl(id), app.rematchAsked);
   else if (g.summary && g.summary.hand !== app.summaryClosedFor) modal = summaryModal(g.summary, g, handUrl(id, g.summary.hand));
   set("#modal", modal);
@@ -571,7 +561,7 @@ root.addEventListener("click", (ev) => {
       document.documentElement.lang = getLang();
       if (app.tableId) {
         // Redraw the shell in the new language; the connection stays as it is.
-        root.innerHTML = tableShell();
+        mount(root, tableShell());
         renderTable();
       } else if (isAnotador()) openAnotadorPage();
       else openHome();
@@ -610,17 +600,15 @@ root.addEventListener("click", (ev) => {
   }
 });
 
-function tableShell(): string {
-  return (
-    header(`<span id="dl"></span>`) +
-    `<main class="table-screen">` +
-    `<div class="play-col"><div id="score"></div><div id="join"></div><div id="board"></div><div id="me"></div><div id="senas"></div></div>` +
-    `<aside class="side-col"><details class="chat" id="chat-box" open><summary>${esc(t("chat"))} <span id="unread" class="unread"></span></summary>` +
-    `<div id="chat-lines" class="chat-lines" aria-live="polite"></div>` +
-    `<form id="chat-form"><input name="text" maxlength="300" autocomplete="off" placeholder="${esc(t("say"))}"><button>${esc(t("send"))}</button></form></details>` +
-    `<details class="log"><summary>${esc(t("log"))}</summary><div id="log-lines" class="log-lines"></div></details></aside>` +
-    `</main><div id="modal"></div>`
-  );
+function tableShell(): Html {
+  return html`${header(html`<span id="dl"></span>`)}
+    <main class="table-screen">
+    <div class="play-col"><div id="score"></div><div id="join"></div><div id="board"></div><div id="me"></div><div id="senas"></div></div>
+    <aside class="side-col"><details class="chat" id="chat-box" open><summary>${t("chat")} <span id="unread" class="unread"></span></summary>
+    <div id="chat-lines" class="chat-lines" aria-live="polite"></div>
+    <form id="chat-form"><input name="text" maxlength="300" autocomplete="off" placeholder="${t("say")}"><button>${t("send")}</button></form></details>
+    <details class="log"><summary>${t("log")}</summary><div id="log-lines" class="log-lines"></div></details></aside>
+    </main><div id="modal"></div>`;
 }
 
 root.addEventListener("submit", (ev) => {
