@@ -23,6 +23,7 @@ from truco.bots import BOTS, LEVELS
 from truco.notation import dumps
 from truco.rules import OPTION_NAMES
 from truco.server.cluster_hub import make_hub
+from truco.server.headers import add_security_headers
 from truco.server.limits import (
     BAD_ORIGIN,
     CLOSE_TOO_BIG,
@@ -184,6 +185,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise TableError(BAD_ORIGIN, f"requests from the origin {origin[:100]!r} are refused")
 
     app = FastAPI(title="truco", lifespan=lifespan)
+    add_security_headers(app)
     checked = [Depends(same_origin)]
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
     creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
