@@ -32,6 +32,7 @@ from truco.server.limits import (
     frame_size,
     origin_ok,
 )
+from truco.server.names import BAD_NAME, NameRefused, clean_name
 from truco.server.settings import Settings
 from truco.server.store import Store
 from truco.server.tables import UNAVAILABLE, Conn, Table, TableError
@@ -55,6 +56,7 @@ STATUS = {
     p.BAD_MESSAGE: 422,
     p.BAD_TOKEN: 401,
     UNAVAILABLE: 503,
+    BAD_NAME: 422,
     BAD_ORIGIN: 403,
     NOT_FOUND: 404,
     METHOD_NOT_ALLOWED: 405,
@@ -195,6 +197,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
         return _error(exc.code, exc.message)
 
+    @app.exception_handler(NameRefused)
+    async def bad_name(request: Request, exc: NameRefused) -> JSONResponse:
+        return _error(BAD_NAME, exc.message)
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         # FastAPI's own refusals (a body it cannot decode, a route without that method) in the
@@ -234,7 +240,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 bots[int(key)] = level
             except ValueError:
                 raise TableError(p.BAD_OPTIONS, f"bots: {key!r} is not a seat") from None
-        created = await hub.create(body.name, body.options, bots, body.turn_seconds)
+        created = await hub.create(clean_name(body.name), body.options, bots, body.turn_seconds)
         return {
             "table": created.table,
             "seat": created.seat,
@@ -258,7 +264,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     async def join(table_id: str, body: JoinBody) -> dict[str, Any]:
         table = await get_table(table_id)
-        seat, token = await table.join(body.name, body.seat)
+        seat, token = await table.join(clean_name(body.name), body.seat)
         return {"seat": seat, "token": token}
 
     @app.post(
