@@ -5,6 +5,7 @@
 import ts from "typescript";
 import { afterEach, describe, expect, it } from "vitest";
 import { newGame } from "../src/anotador";
+import { homeShell } from "../src/home";
 import { anotadorBody } from "../src/anotadorPage";
 import { cardSvg } from "../src/cards";
 import { fosforosSvg } from "../src/fosforos";
@@ -15,6 +16,7 @@ import {
   chatLines,
   downloadsMenu,
   handAndActions,
+  joinPanel,
   lobbyList,
   logLines,
   matchOverModal,
@@ -25,6 +27,7 @@ import {
   senasPanel,
   summaryModal,
 } from "../src/render";
+import { tableShell } from "../src/table";
 import type { GameEvent, Options, SeatInfo, TableInfo } from "../src/types";
 import { makeTable, makeView } from "./fixtures";
 
@@ -202,7 +205,12 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     points: Array(individual ? n : 2).fill(1),
     view,
   };
+  const invite = `http://127.0.0.1/t/${encodeURIComponent(name)}`;
   const out: Record<string, unknown> = {
+    home: homeShell(name),
+    table_shell: tableShell(),
+    join_visitor: joinPanel(waiting, invite, null, name),
+    join_creator: joinPanel(waiting, invite, 0, name),
     lobby: lobbyList([table, waiting]),
     seats_creator: seatsPanel(waiting, 0, false),
     seats_visitor: seatsPanel(waiting, null, true),
@@ -237,7 +245,7 @@ describe("hostile text stays text", () => {
               expect(found.filter((t) => /\(.*\bon/.test(t)), `${where}: an on* attribute`).toEqual([]);
             }
             // The names are shown, as the text they are.
-            for (const where of ["board", "chat", "log", "summary", "seats_visitor"]) {
+            for (const where of ["board", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby"]) {
               expect(text(hostile[where]), `${variant} ${where}`).toContain(name);
             }
           }
