@@ -38,22 +38,29 @@ def assert_secured(res: Response) -> None:
     assert res.headers.get("x-frame-options") == "DENY"
 
 
+def assert_gets_secured(client: TestClient, answers: list[tuple[str, int]]) -> None:
+    for path, status in answers:
+        res = client.get(path)
+        assert res.status_code == status, path
+        assert_secured(res)
+
+
 def test_api_answers_and_errors_carry_the_headers(client: TestClient) -> None:
     assert_secured(client.get("/api/tables"))
     created = client.post("/api/tables", json={"name": "Ana", "bots": {"1": "random"}})
     assert created.status_code == 201
     assert_secured(created)
     table = created.json()["table"]
-    for path, status in [
-        (f"/api/tables/{table}", 200),
-        (f"/api/tables/{table}/match.toml", 200),
-        ("/api/tables/nope", 404),
-        ("/api/nothing/here", 404),
-        ("/openapi.json", 200),
-    ]:
-        res = client.get(path)
-        assert res.status_code == status, path
-        assert_secured(res)
+    assert_gets_secured(
+        client,
+        [
+            (f"/api/tables/{table}", 200),
+            (f"/api/tables/{table}/match.toml", 200),
+            ("/api/tables/nope", 404),
+            ("/api/nothing/here", 404),
+            ("/openapi.json", 200),
+        ],
+    )
     for res in [
         client.post("/api/tables", json={"name": ""}),
         client.post("/api/tables", content=b"{", headers={"content-type": "application/json"}),
@@ -100,17 +107,17 @@ def site(tmp_path: Path) -> Path:
 def test_pages_and_static_files_carry_the_headers(settings: Settings, site: Path) -> None:
     settings = replace(settings, static_dir=str(site))
     with serving(settings) as c:
-        for path, status in [
-            ("/", 200),
-            ("/t/abc", 200),
-            ("/anotador", 200),
-            ("/assets/a.js", 200),
-            ("/assets/a.css", 200),
-            ("/assets/missing.js", 404),
-        ]:
-            res = c.get(path)
-            assert res.status_code == status, path
-            assert_secured(res)
+        assert_gets_secured(
+            c,
+            [
+                ("/", 200),
+                ("/t/abc", 200),
+                ("/anotador", 200),
+                ("/assets/a.js", 200),
+                ("/assets/a.css", 200),
+                ("/assets/missing.js", 404),
+            ],
+        )
 
 
 def test_the_not_built_page_carries_the_headers_and_needs_no_inline_code(
