@@ -57,10 +57,10 @@ describe("fósforos", () => {
     expect(squareSticks(9, 0, 0, 10)).toHaveLength(5);
   });
   it("renders one line and one head per point", () => {
-    const svg = fosforosSvg(17, 30, "Nosotros: 17");
+    const svg = String(fosforosSvg(17, 30, "Nosotros: 17"));
     expect(svg.match(/class="stick"/g)).toHaveLength(17);
     expect(svg.match(/class="head"/g)).toHaveLength(17);
     expect(svg.match(/class="half"/g)).toHaveLength(1);
-    expect(fosforosSvg(3, 15, "x").match(/class="half"/g)).toBeNull();
+    expect(String(fosforosSvg(3, 15, "x")).match(/class="half"/g)).toBeNull();
   });
 });
