@@ -1,22 +1,29 @@
-"""Wire messages of the table protocol (docs/protocol.md): parsing, encoding, error codes.
+"""The table protocol's one codec (docs/protocol.md): every message both ways, its constants.
 
 Every message, both ways, is one JSON object ``{"t": TYPE, "d": DATA}`` of at most 8 KiB.
-``parse(raw)`` turns what a client sent into a ``Message`` or an ``Unexpected`` carrying the error
-code to answer with; it never raises. ``view_json`` and ``event_json`` are the JSON forms of the
-core's ``SeatView`` and events: cards are notation strings, a hidden card is ``null``.
+The server's side: ``parse(raw)`` turns what a client sent into a ``Message`` or an
+``Unexpected`` carrying the error code to answer with (it never raises); ``view_json`` and
+``event_json`` are the JSON forms of the core's ``SeatView`` and events (cards are notation
+strings, a hidden card is ``null``). The client's side reads those forms back into the same
+``SeatView`` and events (``view_from_json``, ``event_from_json``) and builds what a client sends
+(``act_message``). The constants here (types, error and close codes, señas, phases) are also
+written out for the browser client by ``python -m truco.protocol_ts``.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, get_args
 
+from truco import events as ev_mod
 from truco.actions import Action, Verb
 from truco.cards import Card
 from truco.errors import TrucoError
 from truco.events import Event
-from truco.view import SeatView
+from truco.rules import from_options
+from truco.state import new_match
+from truco.view import PlayView, SeatView
 
 MAX_MESSAGE = 8 * 1024
 """The largest message, in bytes of UTF-8, either way."""
@@ -76,6 +83,43 @@ SENAS: Final = (
     "flor",
 )
 PHASES: Final = ("deal", "play", "over")
+"""The view's ``phase`` by the core's number (``truco.state``: DEAL, PLAY, OVER)."""
+
+CLIENT_TYPES: Final = ("act", "chat", "sena", "rematch", "ping")
+"""The ``t`` of every message a client sends."""
+SERVER_TYPES: Final = ("full", "ev", "ack", "err", "chat", "sena", "table", "pong")
+"""The ``t`` of every message the server sends."""
+
+# WebSocket close codes (docs/protocol.md, "Limits"): clients tell by them why they were closed.
+CLOSE_BAD_ORIGIN: Final = 1008
+"""The handshake was refused for its ``Origin``."""
+CLOSE_TOO_BIG: Final = 1009
+"""A frame larger than the server's ``max_frame``."""
+CLOSE_GOING_AWAY: Final = 1012
+"""The server stops, or lost its link to the other processes: reconnect."""
+CLOSE_TRY_AGAIN: Final = 1013
+"""The client reads too slowly, or the table's process cannot be reached yet: reconnect."""
+CLOSE_REPLACED: Final = 4001
+"""A newer connection with the same seat token took this one's place."""
+CLOSE_MOVED: Final = 4012
+"""The table moved to another server process: reconnect (to any process)."""
+CLOSE_BAD_TOKEN: Final = 4401
+"""After a ``bad_token`` error."""
+CLOSE_NOT_FOUND: Final = 4404
+"""After a ``table_not_found`` error."""
+CLOSE_TOO_FAST: Final = 4429
+"""Over the connection's message rate (4000 + HTTP's 429)."""
+CLOSE_CODES: Final = {
+    "bad_origin": CLOSE_BAD_ORIGIN,
+    "too_big": CLOSE_TOO_BIG,
+    "going_away": CLOSE_GOING_AWAY,
+    "try_again": CLOSE_TRY_AGAIN,
+    "replaced": CLOSE_REPLACED,
+    "moved": CLOSE_MOVED,
+    "bad_token": CLOSE_BAD_TOKEN,
+    "not_found": CLOSE_NOT_FOUND,
+    "too_fast": CLOSE_TOO_FAST,
+}
 
 
 # --- client to server -----------------------------------------------------------------------
@@ -294,3 +338,107 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "legal": _plain(view.legal),
         "options": options_json(view.rules),
     }
+
+
+# --- the client's side: the server's JSON read back --------------------------------------------
+
+_PHASE_NUMBERS: Final = {name: i for i, name in enumerate(PHASES)}
+
+
+def act_message(a: int, v: int, action: Action) -> dict[str, Any]:
+    """The ``act`` a client sends: play ``action``, chosen at version ``v``; ``a`` for the ack."""
+    return {"t": "act", "d": {"a": a, "v": v, "action": str(action)}}
+
+
+def _card(value: Any) -> Card | None:
+    return None if value is None else Card.parse(str(value))
+
+
+def _cards(values: Any) -> tuple[Card, ...]:
+    return tuple(Card.parse(str(v)) for v in values or ())
+
+
+def _plays(values: Any) -> tuple[PlayView, ...]:
+    return tuple((int(s), _card(c), bool(d)) for s, c, d in values or ())
+
+
+def _opt_tuple(value: Any) -> Any:
+    return None if value is None else tuple(int(v) for v in value)
+
+
+def _ints(value: Any, default: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(int(p) for p in value) if value else default
+
+
+def view_from_json(d: dict[str, Any]) -> SeatView:
+    """The ``view`` of a ``full`` or ``ev`` message as the core's ``SeatView``."""
+    rules = from_options(None, dict(d.get("options") or {}))
+    seat = d.get("seat")
+    winner = d.get("winner")
+    legal = tuple(Action.parse(a) for a in d.get("legal") or ())
+    mano = int(d.get("mano") or 0)
+    # A server that does not send the variants' fields yet: what the core gives a fresh hand.
+    fresh = new_match(rules, mano=mano)
+    pica = d.get("pica")
+    return SeatView(
+        seat=None if seat is None else int(seat),
+        rules=rules,
+        score=_ints(d.get("score"), fresh.score),
+        phase=_PHASE_NUMBERS.get(str(d.get("phase")), 0),
+        winner=-1 if winner is None else int(winner),
+        hand_no=int(d.get("hand") or 0),
+        mano=mano,
+        teams=_ints(d.get("teams"), fresh.teams),
+        pica=-1 if pica is None else int(pica),
+        stakes=_ints(d.get("stakes"), fresh.stakes),
+        to_act=d.get("to_act"),
+        hand=_cards(d.get("cards")),
+        hand_sizes=tuple(int(n) for n in d.get("hand_sizes") or ()),
+        tantos=d.get("tantos"),
+        flor=d.get("flor"),
+        tricks=tuple(_plays(t) for t in d.get("tricks") or ()),
+        plays=_plays(d.get("plays")),
+        results=tuple(int(r) for r in d.get("results") or ()),
+        trick=int(d.get("trick") or 0),
+        retired=tuple(int(s) for s in d.get("retired") or ()),
+        truco=int(d.get("truco") or 1),
+        truco_owner=int(d.get("truco_owner", -1) if d.get("truco_owner") is not None else -1),
+        truco_call=_opt_tuple(d.get("truco_call")),
+        envido_call=_opt_tuple(d.get("envido_call")),
+        flor_call=_opt_tuple(d.get("flor_call")),
+        envido_open=bool(d.get("envido_open", True)),
+        chain=tuple(Verb(v) for v in d.get("chain") or ()),
+        flor_chain=tuple(Verb(v) for v in d.get("flor_chain") or ()),
+        hand_points=_ints(d.get("hand_points"), fresh.hand_points),
+        history=tuple((int(s), str(a)) for s, a in d.get("history") or ()),
+        declared=tuple(
+            (int(s), None if p is None else int(p), bool(f)) for s, p, f in d.get("declared") or ()
+        ),
+        shown=tuple((int(s), _cards(cs)) for s, cs in d.get("shown") or ()),
+        legal=legal,
+    )
+
+
+EVENT_TYPES: Final[dict[str, type[Any]]] = {cls.__name__: cls for cls in get_args(ev_mod.Event)}
+"""Every event of the core, by the name the wire gives it (``Discarded``, ``PorotosPassed``...)."""
+
+
+def event_from_json(d: dict[str, Any]) -> Event | None:
+    """An event of an ``ev`` message (None for a type this client does not know)."""
+    cls = EVENT_TYPES.get(str(d.get("type")))
+    if cls is None:
+        return None
+    values: list[Any] = []
+    for name in cls._fields:
+        value = d.get(name)
+        if name == "card":
+            value = _card(value)
+        elif name == "cards":
+            value = _cards(value)
+        elif name == "verb":
+            value = Verb(value)
+        elif name in ("points", "score") and isinstance(value, list):
+            value = tuple(value)
+        values.append(value)
+    event: Event = cls(*values)
+    return event

@@ -1,22 +1,17 @@
-// The wire types of docs/protocol.md (version 1). Keep in step with that file.
+// The wire types of docs/protocol.md (version 1). Keep in step with that file; the constants
+// (señas, phases, variants, bot levels, message types, error and close codes) are generated from
+// the Python codec into generated.ts and only re-exported here.
+
+import type { Phase, Sena, Variant } from "./generated";
+
+export { BOT_LEVELS, PHASES, SENAS, VARIANTS } from "./generated";
+export type { BotLevel, Phase, Sena, Variant } from "./generated";
 
 /** A card in the notation: rank then suit letter, "1e", "12c". */
 export type CardCode = string;
 
 /** A card on the table as the viewer sees it: [seat, card or null if face down, face_down]. */
 export type PlayView = [number, CardCode | null, boolean];
-
-export type Phase = "deal" | "play" | "over";
-
-/** The ways of playing (docs/protocol.md, "Variants"); absent from the options: "standard". */
-export type Variant = "standard" | "pata_de_gallo" | "destantado" | "pica_pica";
-export const VARIANTS: readonly Variant[] = ["standard", "pata_de_gallo", "destantado", "pica_pica"];
-/** The seats of each variant's table (standard: the players option). */
-export const VARIANT_SEATS: Record<Exclude<Variant, "standard">, number> = {
-  pata_de_gallo: 3,
-  destantado: 3,
-  pica_pica: 6,
-};
 
 export interface Options {
   players: number;
@@ -81,8 +76,6 @@ export interface View {
 }
 
 export type SeatKind = "human" | "bot" | "empty";
-export type BotLevel = "random" | "facil" | "normal" | "dificil" | "experto";
-export const BOT_LEVELS: readonly BotLevel[] = ["random", "facil", "normal", "dificil", "experto"];
 
 export interface SeatInfo {
   seat: number;
@@ -134,20 +127,6 @@ export interface ChatLine {
   text: string;
   at: string | number;
 }
-
-export const SENAS = [
-  "ancho-espada",
-  "ancho-basto",
-  "siete-espada",
-  "siete-oro",
-  "tres",
-  "dos",
-  "ancho-falso",
-  "nada",
-  "envido-alto",
-  "flor",
-] as const;
-export type Sena = (typeof SENAS)[number];
 
 export type ServerMessage =
   | { t: "full"; d: { v: number; seat: number | null; view: View; table: TableInfo; deadline?: number | null } }

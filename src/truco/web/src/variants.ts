@@ -1,7 +1,8 @@
 // Pure: the create-table form's fields turned into the Rules options of docs/protocol.md,
 // for the standard game and its variants (pata de gallo, destantado, pica-pica).
 
-import { type Options, VARIANT_SEATS, type Variant } from "./types";
+import { VARIANT_RULES } from "./generated";
+import type { Options, Variant } from "./types";
 
 export interface CreateForm {
   variant: Variant;
@@ -26,7 +27,7 @@ export function createOptions(form: CreateForm): { options: Partial<Options>; se
       seats: form.players,
     };
   }
-  const seats = VARIANT_SEATS[form.variant];
+  const seats = VARIANT_RULES[form.variant].seats[0] ?? form.players;
   if (form.variant === "destantado") {
     return { options: { variant: "destantado", porotos: form.porotos, tapada: form.tapada }, seats };
   }
