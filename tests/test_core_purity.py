@@ -65,7 +65,7 @@ FORBIDDEN = (
     "truco.bots",
     "truco.cli",
     "truco.bench",
-    "truco.textgame",
+    "truco.tui",
 )
 IO_BUILTINS = frozenset(("open", "print", "input", "exec", "eval", "__import__", "breakpoint"))
 

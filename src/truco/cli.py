@@ -14,7 +14,7 @@ from truco.rules import VARIANT_PLAYERS
 
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.plain:
-        from truco.textgame import run_text_game
+        from truco.tui.plain import run_text_game
 
         return run_text_game(
             players=args.players or 2,

@@ -3,7 +3,7 @@
 The human sits at ``human_seat``; every other seat picks uniformly among the legal actions.
 Only what the human's seat may see is printed (``observe`` and ``visible_to``), so other seats'
 cards never show (a face-down card is "tapada"). The words are the Textual client's
-(``truco.tui.text``), printed without their styles.
+(``truco.tui.text``), printed without their styles. Textual is not needed to play it.
 """
 
 from __future__ import annotations
