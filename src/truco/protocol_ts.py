@@ -2,9 +2,10 @@
 
 ``python -m truco.protocol_ts`` writes ``src/truco/web/src/generated.ts`` (``make generated``);
 ``--check`` only says whether the committed file is up to date. Everything in it comes from the
-codec (``truco.protocol``), the rules (``truco.rules``) and the bots' levels: the web client
-imports these instead of restating them. The file is committed, so building the web client
-needs no Python; a test fails when it is stale.
+codec (``truco.protocol``), the core's events and rules, and the bots' levels: the web client
+imports these instead of restating them (the events' types are read from their annotations,
+and the view's field names from ``view_json``). The file is committed, so building the web
+client needs no Python; a test fails when it is stale.
 """
 
 from __future__ import annotations
@@ -12,13 +13,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import types
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from truco import protocol
+from truco.actions import Verb
 from truco.bots import LEVELS
+from truco.cards import Card
 from truco.rules import TARGETS, VARIANT_PLAYERS, Rules, Variant
+from truco.state import new_match
+from truco.view import observe
 
 OUT = Path(__file__).parent / "web" / "src" / "generated.ts"
 """Where the web client's generated module lives."""
@@ -51,6 +57,51 @@ def _record(
     if value_type is None:
         return [f"/** {doc} */", f"export const {name} = {{\n{body}}} as const;", ""]
     return [f"/** {doc} */", f"export const {name}: {value_type} = {{\n{body}}};", ""]
+
+
+_TS_TYPES: dict[Any, str] = {
+    int: "number",
+    bool: "boolean",
+    str: "string",
+    Verb: "string",
+    Card: "CardCode",
+}
+
+
+def _ts_type(hint: Any) -> str:
+    """The TypeScript type of a field's annotation, as the codec writes it (a card is its
+    notation string, a tuple an array, None null)."""
+    if hint in _TS_TYPES:
+        return _TS_TYPES[hint]
+    if hint is type(None):
+        return "null"
+    origin = get_origin(hint)
+    if origin in (Union, types.UnionType):
+        return " | ".join(_ts_type(h) for h in get_args(hint))
+    if origin is tuple and get_args(hint)[1:] == (...,):
+        return f"{_ts_type(get_args(hint)[0])}[]"
+    raise TypeError(f"no TypeScript type for {hint!r}")
+
+
+def _events() -> list[str]:
+    """The ``GameEvent`` union: one member per event of the core, its fields as the wire has them
+    (``event_json``), the event's docstring as the member's comment."""
+    out = [
+        '/** Events: {"type": "CardPlayed", ...fields} (truco.events). */',
+        "export type GameEvent =",
+    ]
+    for name, cls in protocol.EVENT_TYPES.items():
+        doc = " ".join((cls.__doc__ or "").split()).replace("``", "`")
+        hints = get_type_hints(cls)
+        fields = "".join(f"; {f}: {_ts_type(hints[f])}" for f in cls._fields)
+        out += [f"  /** {doc} */", f'  | {{ type: "{name}"{fields} }}']
+    out[-1] += ";"
+    return [*out, ""]
+
+
+def _view_keys() -> list[str]:
+    """Every field of the wire's view (``view_json``), in its order."""
+    return list(protocol.view_json(observe(new_match(Rules()), None)))
 
 
 def _variants() -> dict[str, dict[str, Any]]:
@@ -91,6 +142,16 @@ def render() -> str:
         *_list("PHASES", protocol.PHASES, "The view's `phase`.", "Phase"),
         *_list("SENAS", protocol.SENAS, "The señas a player may make to his partners.", "Sena"),
         *_list("EVENT_TYPES", protocol.EVENT_TYPES, "The `type` of every event.", "GameEventType"),
+        '/** A card in the notation: rank then suit letter, "1e", "12c". */',
+        "export type CardCode = string;",
+        "",
+        *_events(),
+        *_list(
+            "VIEW_KEYS",
+            _view_keys(),
+            "The fields of the view (`view` in `full` and `ev`); types.ts's View has these.",
+            "ViewKey",
+        ),
         *_list("BOT_LEVELS", BOT_LEVELS, "The bots a table's creator may choose.", "BotLevel"),
         *_list(
             "VARIANTS",

@@ -62,6 +62,44 @@ export type Sena = (typeof SENAS)[number];
 export const EVENT_TYPES = ["HandStarted", "CardsDealt", "CardPlayed", "Discarded", "Called", "Answered", "WentToMazo", "TrickEnded", "PointsDeclared", "Scored", "PorotosPassed", "CardsShown", "HandEnded", "MatchEnded"] as const;
 export type GameEventType = (typeof EVENT_TYPES)[number];
 
+/** A card in the notation: rank then suit letter, "1e", "12c". */
+export type CardCode = string;
+
+/** Events: {"type": "CardPlayed", ...fields} (truco.events). */
+export type GameEvent =
+  /** A new hand was dealt; `mano` plays first. */
+  | { type: "HandStarted"; hand: number; mano: number }
+  /** The cards `seat` received (seen by that seat only). */
+  | { type: "CardsDealt"; seat: number; cards: CardCode[] }
+  /** A card on the table; `card` is None when it was played face down. */
+  | { type: "CardPlayed"; seat: number; card: CardCode | null; face_down: boolean }
+  /** Pata de gallo: the pie put one of his four cards away, unseen by anyone else. */
+  | { type: "Discarded"; seat: number }
+  /** A call: truco, retruco, vale-cuatro, envido..., flor, contraflor... */
+  | { type: "Called"; seat: number; verb: string }
+  /** An answer: quiero, no-quiero, con-flor-quiero, con-flor-me-achico. */
+  | { type: "Answered"; seat: number; verb: string }
+  /** `seat` retired from the hand. */
+  | { type: "WentToMazo"; seat: number }
+  /** Trick `trick` (0-based) went to `team` with `seat`'s card; -1 for both: parda. */
+  | { type: "TrickEnded"; trick: number; team: number; seat: number }
+  /** `seat` declared its envido (or flor) `points`; `points` is None for "son buenas". */
+  | { type: "PointsDeclared"; seat: number; points: number | null; flor: boolean }
+  /** `team` scored `points` for `reason` (envido, flor, truco, mazo...); where scores are individual (pata de gallo) `team` is a player, and each player of a side scores. */
+  | { type: "Scored"; team: number; points: number; reason: string }
+  /** Destantado: `seat` passed `points` of his porotos to `to` (-1: the pot, worth nothing) for `reason`. */
+  | { type: "PorotosPassed"; seat: number; to: number; points: number; reason: string }
+  /** At the end of the hand, `seat` shows the cards that prove its winning points. */
+  | { type: "CardsShown"; seat: number; cards: CardCode[] }
+  /** The hand is over: `points` per team in this hand; `winner` took the truco part. */
+  | { type: "HandEnded"; points: number[]; winner: number }
+  /** `winner` reached the target. */
+  | { type: "MatchEnded"; winner: number; score: number[] };
+
+/** The fields of the view (`view` in `full` and `ev`); types.ts's View has these. */
+export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options"] as const;
+export type ViewKey = (typeof VIEW_KEYS)[number];
+
 /** The bots a table's creator may choose. */
 export const BOT_LEVELS = ["random", "facil", "normal", "dificil", "experto"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];

@@ -1,14 +1,11 @@
 // The wire types of docs/protocol.md (version 1). Keep in step with that file; the constants
-// (señas, phases, variants, bot levels, message types, error and close codes) are generated from
-// the Python codec into generated.ts and only re-exported here.
+// (señas, phases, variants, bot levels, message types, error and close codes) and the events are
+// generated from the Python codec into generated.ts and only re-exported here.
 
-import type { Phase, Sena, Variant } from "./generated";
+import type { CardCode, GameEvent, Phase, Sena, Variant, ViewKey } from "./generated";
 
 export { BOT_LEVELS, PHASES, SENAS, VARIANTS } from "./generated";
-export type { BotLevel, Phase, Sena, Variant } from "./generated";
-
-/** A card in the notation: rank then suit letter, "1e", "12c". */
-export type CardCode = string;
+export type { BotLevel, CardCode, GameEvent, Phase, Sena, Variant } from "./generated";
 
 /** A card on the table as the viewer sees it: [seat, card or null if face down, face_down]. */
 export type PlayView = [number, CardCode | null, boolean];
@@ -75,6 +72,11 @@ export interface View {
   options: Options;
 }
 
+/** The View has exactly the codec's fields (generated VIEW_KEYS): the build fails when a field is
+ * added on one side only. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const VIEW_MATCHES_THE_CODEC: Same<keyof View, ViewKey> = true;
+
 export type SeatKind = "human" | "bot" | "empty";
 
 export interface SeatInfo {
@@ -100,26 +102,6 @@ export interface TableInfo {
   /** Not in protocol v1: shown only if the server sends it. */
   turn_seconds?: number | null;
 }
-
-/** Events: {"type": "CardPlayed", ...fields} (truco.events). */
-export type GameEvent =
-  | { type: "HandStarted"; hand: number; mano: number }
-  | { type: "CardsDealt"; seat: number; cards: CardCode[] }
-  | { type: "CardPlayed"; seat: number; card: CardCode | null; face_down: boolean }
-  | { type: "Discarded"; seat: number }
-  | { type: "Called"; seat: number; verb: string }
-  | { type: "Answered"; seat: number; verb: string }
-  | { type: "WentToMazo"; seat: number }
-  | { type: "TrickEnded"; trick: number; team: number; seat: number }
-  | { type: "PointsDeclared"; seat: number; points: number | null; flor: boolean }
-  /** `team` is a seat where scores are individual (pata de gallo). */
-  | { type: "Scored"; team: number; points: number; reason: string }
-  /** Destantado: `seat` passed `points` of his porotos to `to` (-1: the pot). */
-  | { type: "PorotosPassed"; seat: number; to: number; points: number; reason: string }
-  | { type: "CardsShown"; seat: number; cards: CardCode[] }
-  | { type: "HandEnded"; points: number[]; winner: number }
-  /** `winner` is a team, or a seat where scores are individual. */
-  | { type: "MatchEnded"; winner: number; score: number[] };
 
 export interface ChatLine {
   seat: number | null;
