@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from truco.actions import Verb
 from truco.rules import Rules
+from truco.variants import half as half_of
 
 _CALL_VALUE = {Verb.ENVIDO: 2, Verb.REAL_ENVIDO: 3}
 
@@ -36,7 +37,7 @@ def declined_value(chain: Sequence[Verb]) -> int:
 
 def in_malas(rules: Rules, points: int) -> bool:
     """A team is in the malas while its score is at most half the target (games of 20 or more)."""
-    half = rules.half
+    half = half_of(rules)
     return half is not None and points <= half
 
 
@@ -45,7 +46,7 @@ def falta_value(rules: Rules, score: Sequence[int], winner: int, loser: int, bef
 
     ``before`` is what the chain was worth before the falta (used by the ``diferencia`` formula).
     """
-    target, half = rules.target, rules.half
+    target, half = rules.target, half_of(rules)
     won, lost, leader = score[winner], score[loser], max(score)
     both_malas = in_malas(rules, won) and in_malas(rules, lost)
     mode = rules.falta
