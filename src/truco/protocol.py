@@ -20,10 +20,10 @@ from truco import events as ev_mod
 from truco.actions import Action, Verb
 from truco.cards import Card
 from truco.errors import TrucoError
-from truco.events import Event
+from truco.events import Event, Reason
 from truco.rules import from_options
-from truco.state import new_match
-from truco.view import PlayView, SeatView
+from truco.state import Phase, new_match
+from truco.view import PlayView, SeatView, observe
 
 MAX_MESSAGE = 8 * 1024
 """The largest message, in bytes of UTF-8, either way."""
@@ -82,8 +82,8 @@ SENAS: Final = (
     "envido-alto",
     "flor",
 )
-PHASES: Final = ("deal", "play", "over")
-"""The view's ``phase`` by the core's number (``truco.state``: DEAL, PLAY, OVER)."""
+PHASES: Final = tuple(phase.wire for phase in Phase)
+"""The view's ``phase`` as the wire spells it, by the core's number (``truco.state.Phase``)."""
 
 CLIENT_TYPES: Final = ("act", "chat", "sena", "rematch", "ping")
 """The ``t`` of every message a client sends."""
@@ -288,31 +288,20 @@ def options_json(rules: Any) -> dict[str, Any]:
     return out | dict(rules.options())
 
 
-def pie_of(view: SeatView) -> int | None:
-    """Pata de gallo: the seat that plays alone this hand (dealt four cards, discards one)."""
-    if view.rules.variant != "pata_de_gallo" or not view.hand_no:
-        return None
-    return view.teams.index(1)
-
-
 def view_json(view: SeatView) -> dict[str, Any]:
     """The JSON form of a ``SeatView`` (docs/protocol.md, "The view")."""
-    envido_call = view.envido_call
-    pie = pie_of(view)
-    # Pata de gallo: the pie's discard waits while he still holds four cards.
-    discard = pie if pie is not None and view.to_act == pie and view.hand_sizes[pie] > 3 else None
     return {
         "seat": view.seat,
         "score": list(view.score),
-        "phase": PHASES[view.phase],
+        "phase": Phase(view.phase).wire,
         "winner": view.winner if view.winner >= 0 else None,
         "hand": view.hand_no,
         "mano": view.mano,
         "teams": list(view.teams),
         "pica": view.pica,
         "stakes": list(view.stakes),
-        "pie": pie,
-        "discard": discard,
+        "pie": view.pie,
+        "discard": view.discard,
         "to_act": view.to_act,
         "cards": _plain(view.hand),
         "hand_sizes": list(view.hand_sizes),
@@ -326,7 +315,7 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "truco": view.truco,
         "truco_owner": view.truco_owner,
         "truco_call": _plain(view.truco_call),
-        "envido_call": _plain(envido_call),
+        "envido_call": _plain(view.envido_call),
         "flor_call": _plain(view.flor_call),
         "envido_open": view.envido_open,
         "chain": _plain(view.chain),
@@ -337,12 +326,19 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "history": _plain(view.history),
         "legal": _plain(view.legal),
         "options": options_json(view.rules),
+        "playing": list(view.playing),
+        "bettors": list(view.bettors),
+        "pot": view.pot,
+        "start_score": view.start_score,
+        "individual": view.individual,
+        "half": view.half,
+        "end_reason": None if view.end_reason is None else str(view.end_reason),
     }
 
 
 # --- the client's side: the server's JSON read back --------------------------------------------
 
-_PHASE_NUMBERS: Final = {name: i for i, name in enumerate(PHASES)}
+_PHASE_NUMBERS: Final = {phase.wire: phase for phase in Phase}
 
 
 def act_message(a: int, v: int, action: Action) -> dict[str, Any]:
@@ -377,14 +373,16 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
     winner = d.get("winner")
     legal = tuple(Action.parse(a) for a in d.get("legal") or ())
     mano = int(d.get("mano") or 0)
-    # A server that does not send the variants' fields yet: what the core gives a fresh hand.
-    fresh = new_match(rules, mano=mano)
+    # A server that does not send a field yet: what the core says of a fresh match.
+    fresh = observe(new_match(rules, mano=mano), None)
     pica = d.get("pica")
+    reason = d.get("end_reason")
+    playing, bettors = d.get("playing"), d.get("bettors")
     return SeatView(
         seat=None if seat is None else int(seat),
         rules=rules,
         score=_ints(d.get("score"), fresh.score),
-        phase=_PHASE_NUMBERS.get(str(d.get("phase")), 0),
+        phase=_PHASE_NUMBERS.get(str(d.get("phase")), Phase.DEAL),
         winner=-1 if winner is None else int(winner),
         hand_no=int(d.get("hand") or 0),
         mano=mano,
@@ -416,6 +414,15 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
         ),
         shown=tuple((int(s), _cards(cs)) for s, cs in d.get("shown") or ()),
         legal=legal,
+        playing=fresh.playing if playing is None else tuple(int(s) for s in playing),
+        pie=d.get("pie"),
+        discard=d.get("discard"),
+        bettors=fresh.bettors if bettors is None else tuple(int(s) for s in bettors),
+        pot=int(d.get("pot") or 0),
+        start_score=int(d.get("start_score", fresh.start_score)),
+        individual=bool(d.get("individual", fresh.individual)),
+        half=d.get("half", fresh.half),
+        end_reason=None if reason is None else Reason(reason),
     )
 
 

@@ -15,6 +15,7 @@ import json
 import sys
 import types
 from collections.abc import Iterable, Mapping
+from dataclasses import fields
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
@@ -22,8 +23,10 @@ from truco import protocol
 from truco.actions import Verb
 from truco.bots import LEVELS
 from truco.cards import Card
-from truco.rules import TARGETS, VARIANT_PLAYERS, Rules, Variant
+from truco.events import Reason
+from truco.rules import TARGETS, Rules
 from truco.state import new_match
+from truco.variants import VARIANTS, VariantInfo, target_half
 from truco.view import observe
 
 OUT = Path(__file__).parent / "web" / "src" / "generated.ts"
@@ -104,14 +107,17 @@ def _view_keys() -> list[str]:
     return list(protocol.view_json(observe(new_match(Rules()), None)))
 
 
+_FACTS = tuple(f.name for f in fields(VariantInfo) if f.type == "bool")
+"""The registry's yes-or-no facts of a variant (``individual``, ``piles``...)."""
+
+
 def _variants() -> dict[str, dict[str, Any]]:
-    """Each variant's facts a page needs before there is a view (the create form, the lobby)."""
-    out = {}
-    for variant in get_args(Variant):
-        seats = VARIANT_PLAYERS[variant]
-        rules = Rules(variant=variant, players=seats[0])
-        out[variant] = {"seats": list(seats), "individual": rules.individual}
-    return out
+    """Each variant's facts (``truco.variants``) a page needs before there is a view: the
+    create form, the lobby."""
+    return {
+        v.name: {"seats": list(v.players)} | {name: getattr(v, name) for name in _FACTS}
+        for v in VARIANTS
+    }
 
 
 def render() -> str:
@@ -140,6 +146,12 @@ def render() -> str:
             "WebSocket close codes (docs/protocol.md, \u201cLimits\u201d).",
         ),
         *_list("PHASES", protocol.PHASES, "The view's `phase`.", "Phase"),
+        *_list(
+            "REASONS",
+            [str(r) for r in Reason],
+            "Why points were scored or porotos passed, and why a hand ended (`end_reason`).",
+            "Reason",
+        ),
         *_list("SENAS", protocol.SENAS, "The señas a player may make to his partners.", "Sena"),
         *_list("EVENT_TYPES", protocol.EVENT_TYPES, "The `type` of every event.", "GameEventType"),
         '/** A card in the notation: rank then suit letter, "1e", "12c". */',
@@ -155,21 +167,31 @@ def render() -> str:
         *_list("BOT_LEVELS", BOT_LEVELS, "The bots a table's creator may choose.", "BotLevel"),
         *_list(
             "VARIANTS",
-            get_args(Variant),
-            'The ways of playing; absent from the options: "standard".',
+            [v.name for v in VARIANTS],
+            'The ways of playing (truco.variants); absent from the options: "standard".',
             "Variant",
         ),
+        "/** What the registry says of one variant. */",
+        "export interface VariantFacts {",
+        "  readonly seats: readonly number[];",
+        *(
+            f"  readonly {k}: boolean;"
+            for k in ("individual", "own_side", "piles", "pie_alone", "pica", "flor")
+        ),
+        "}",
+        "",
         *_record(
             "VARIANT_RULES",
             _variants(),
-            "Each variant's seat counts (the first is its default) and whether scores are per "
-            "player.",
-            "Record<Variant, { readonly seats: readonly number[]; readonly individual: boolean }>",
+            "Each variant's facts (truco.variants.VariantInfo): its seat counts, the first the "
+            "default; scores per player; each on his own; piles of porotos; the pie alone; "
+            "1v1 rounds; flor allowed.",
+            "Record<Variant, VariantFacts>",
         ),
         *_list("TARGETS", TARGETS, "The points a match may be played to."),
         *_record(
             "HALVES",
-            {t: Rules(target=t).half for t in TARGETS},
+            {t: target_half(t) for t in TARGETS},
             "Where the malas end for each target (null: no malas and buenas).",
             "Readonly<Record<number, number | null>>",
         ),

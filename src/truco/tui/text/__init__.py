@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from truco.tui.text.keys import CALL_KEYS, action_keys, action_label
 from truco.tui.text.log import event_line, hand_points_text, hand_summary
-from truco.tui.text.names import Names, discarded, pica_seats, pie_seat, sitting_out
-from truco.tui.text.score import match_summary, pot, score_label, score_line, score_lines
+from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
+from truco.tui.text.score import match_summary, score_label, score_line, score_lines
 from truco.tui.text.table import pending_call, stake, stakes_line, table_lines, variant_lines
 from truco.tui.text.words import (
     LABELS,
@@ -21,7 +21,6 @@ from truco.tui.text.words import (
     SUIT_NAME,
     SUIT_STYLE,
     TRUCO_NAMES,
-    VARIANT_NAMES,
     card,
     plain,
 )
@@ -34,7 +33,6 @@ __all__ = [
     "SUIT_NAME",
     "SUIT_STYLE",
     "TRUCO_NAMES",
-    "VARIANT_NAMES",
     "Names",
     "action_keys",
     "action_label",
@@ -46,9 +44,7 @@ __all__ = [
     "match_summary",
     "pending_call",
     "pica_seats",
-    "pie_seat",
     "plain",
-    "pot",
     "score_label",
     "score_line",
     "score_lines",

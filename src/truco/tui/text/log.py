@@ -22,7 +22,7 @@ from truco.events import (
     TrickEnded,
     WentToMazo,
 )
-from truco.tui.text.names import Names, discarded, pica_seats, pie_seat, sitting_out
+from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
 from truco.tui.text.score import scores_text
 from truco.tui.text.words import REASONS, SAY
 from truco.view import SeatView
@@ -32,14 +32,12 @@ def _hand_started(ev: HandStarted, names: Names, view: SeatView | None) -> str:
     said = f"Mano {ev.hand} · es mano: {names.seat(ev.mano)}"
     if view is not None and view.hand_no == ev.hand:
         seats = pica_seats(view)
-        pie = pie_seat(view)
         if seats is not None:
-            a, b = seats
-            said += f" · mano de pica: {names.seat(a)} contra {names.seat(b)}"
+            said += " · mano de pica: " + " contra ".join(names.seat(s) for s in seats)
             if sitting_out(view):
                 said += " (mirás)"
-        elif pie is not None:
-            said += f" · pie: {names.seat(pie)}"
+        elif view.pie is not None:
+            said += f" · pie: {names.seat(view.pie)}"
     return f"=== {said} ===" if names.plain else f"[b]── {said}[/]"
 
 
@@ -96,7 +94,7 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
         return f"Fin de la mano: {hand_points_text(ev.points, names)}"
     winner = names.scorer(ev.winner)
     verb = "gana" if names.individual else "ganan"
-    if names.variant == "destantado":
+    if names.piles:
         return f"[b]Fin del partido: {verb} {winner}[/], que se quedó sin porotos"
     return f"[b]Fin del partido: {verb} {winner}[/] ({scores_text(ev.score, names)})"
 
@@ -104,7 +102,7 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
 def hand_points_text(points: Sequence[int], names: Names) -> str:
     """What a hand gave each team or player (``Nosotros +2``; porotos -2/+2 in destantado)."""
     got = [f"{names.scorer(i)} {points[i]:+d}" for i in names.order(len(points)) if points[i]]
-    if names.variant == "destantado":
+    if names.piles:
         return "porotos " + ", ".join(got) if got else "nadie pasa porotos"
     return ", ".join(got) or "nadie suma"
 

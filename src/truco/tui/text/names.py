@@ -1,8 +1,9 @@
 """Who is who: how the viewer calls the seats, the sides of a hand and the scores; the seats a
-variant singles out (the pie of pata de gallo, the two of a pica-pica 1v1 hand).
+variant singles out (the two of a pica-pica 1v1 hand).
 
-Sides are read from the view's per-hand ``teams`` (in pata de gallo they change every hand), and
-scores are per team or, in the individual variants, per player.
+Every fact is the view's: sides are its per-hand ``teams`` (in pata de gallo they change every
+hand), the seats in the hand its ``playing``, and scores are per team or, where the view says
+``individual``, per player.
 """
 
 from __future__ import annotations
@@ -13,17 +14,9 @@ from rich.markup import escape
 
 from truco.actions import Verb
 from truco.cards import Card
-from truco.rules import INDIVIDUAL
 from truco.tui.text.words import SUIT_NAME, card
+from truco.variants import variant_of
 from truco.view import SeatView
-
-
-def pie_seat(view: SeatView) -> int | None:
-    """Pata de gallo: the pie of this hand (the side of one, who deals and plays last)."""
-    if view.rules.variant != "pata_de_gallo" or not view.hand_no:
-        return None
-    alone = [s for s, t in enumerate(view.teams) if view.teams.count(t) == 1]
-    return alone[0] if len(alone) == 1 else None
 
 
 def discarded(view: SeatView) -> str | None:
@@ -32,26 +25,26 @@ def discarded(view: SeatView) -> str | None:
     return next((a for _, a in view.history if a.startswith(Verb.DISCARD.value)), None)
 
 
-def pica_seats(view: SeatView) -> tuple[int, int] | None:
-    """Pica-pica: the two seats that play a 1v1 hand (the mano and the seat facing him)."""
-    if view.pica < 0:
+def pica_seats(view: SeatView) -> tuple[int, ...] | None:
+    """The seats of a hand that not everyone plays (pica-pica's 1v1 hands), the mano first; None
+    when everyone plays."""
+    if len(view.playing) == len(view.hand_sizes):
         return None
-    n = view.rules.players
-    return view.mano, (view.mano + n // 2) % n
+    return tuple(sorted(view.playing, key=lambda s: s != view.mano))
 
 
 def sitting_out(view: SeatView) -> bool:
     """Whether the viewer sits out this hand (a 1v1 hand of pica-pica he is not in)."""
-    seats = pica_seats(view)
-    return seats is not None and view.seat is not None and view.seat not in seats
+    return view.seat is not None and view.seat not in view.playing
 
 
 class Names:
     """How the viewer calls the seats, the sides of a hand and the scores.
 
-    ``teams`` are the sides of the current hand (``view.teams``); ``variant`` says whether scores
-    are kept per team or per player. ``plain`` is for the line-based game: cards without colours.
-    A partner in this hand is marked ``+`` (``Bot2+``).
+    ``teams`` are the sides of the current hand (``view.teams``); ``individual`` says whether
+    scores are kept per player rather than per team, ``piles`` whether they are piles of porotos
+    (destantado). ``plain`` is for the line-based game: cards without colours. A partner in this
+    hand is marked ``+`` (``Bot2+``).
     """
 
     def __init__(
@@ -60,20 +53,24 @@ class Names:
         teams: Sequence[int],
         names: Sequence[str] = (),
         *,
-        variant: str = "standard",
+        individual: bool = False,
+        piles: bool = False,
         plain: bool = False,
     ) -> None:
         self.me = seat
         self.teams = tuple(teams)
         self.us = self.teams[seat] if seat is not None else 0
         self.names = tuple(names)
-        self.variant = variant
-        self.individual = variant in INDIVIDUAL
+        self.individual = individual
+        self.piles = piles
         self.plain = plain
 
     @classmethod
     def of(cls, view: SeatView, names: Sequence[str] = (), *, plain: bool = False) -> Names:
-        return cls(view.seat, view.teams, names, variant=view.rules.variant, plain=plain)
+        piles = variant_of(view.rules).piles
+        return cls(
+            view.seat, view.teams, names, individual=view.individual, piles=piles, plain=plain
+        )
 
     def seat(self, seat: int) -> str:
         if seat == self.me:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from truco.anotador import fosforos
-from truco.tui.text.names import Names, pie_seat
+from truco.tui.text.names import Names
 from truco.tui.text.table import stake
 from truco.view import SeatView
 
 
-def score_label(points: int, target: int) -> str:
-    half = target // 2 if target >= 20 else None
+def score_label(points: int, half: int | None) -> str:
+    """A score with its malas or buenas (``17 (2 buenas)``) where the match has a ``half``."""
     if half is None:
         return f"{points}"
     if points <= half:
@@ -28,50 +28,42 @@ def _tally(points: int, target: int) -> str:
     return " ".join(marks[i : i + 5] for i in range(0, len(marks), 5))
 
 
-def pot(view: SeatView) -> int:
-    """Destantado: the porotos thrown to the pot (gone from every pile; worth nothing)."""
-    return max(0, view.rules.porotos * view.rules.players - sum(view.score))
-
-
 def score_lines(view: SeatView, names: Names) -> list[str]:
     """The score, eight lines at most: both teams as fósforos, ours first; each player's points
     (pata de gallo) or porotos left (destantado), mine first."""
     target = view.rules.target
     lines = []
-    variant = view.rules.variant
-    if variant == "destantado":
+    if names.piles:
         lines.append("[b]Porotos[/] · gana el que se queda sin")
         for s in names.order(len(view.score)):
             left = view.score[s]
             what = stake(view, s)
             lines.append(f"[b]{names.seat(s)}[/] {left}" + (f" · [i]{what}[/]" if what else ""))
             lines.append("  [yellow]" + "●" * min(left, 30) + "[/]")
-        lines.append(f"Pozo: {pot(view)}")
+        lines.append(f"Pozo: {view.pot}")
         return lines
-    if variant == "pata_de_gallo":
+    if names.individual:
         lines.append(f"[b]A {target}[/]: cada uno suma lo que gana su lado")
-        pie = pie_seat(view)
         for s in names.order(len(view.score)):
-            mark = " [i](pie)[/]" if s == pie else ""
-            lines.append(f"[b]{names.seat(s)}[/]{mark} {score_label(view.score[s], target)}")
+            mark = " [i](pie)[/]" if s == view.pie else ""
+            lines.append(f"[b]{names.seat(s)}[/]{mark} {score_label(view.score[s], view.half)}")
             lines.append(f"  [yellow]{_tally(view.score[s], target)}[/]")
         return lines
     for team in names.order(len(view.score)):
         points = view.score[team]
-        lines.append(f"[b]{names.team(team)}[/] {score_label(points, target)}")
+        lines.append(f"[b]{names.team(team)}[/] {score_label(points, view.half)}")
         lines.extend(f"[yellow]{row}[/]" if row else "" for row in fosforos(points, target))
     return lines
 
 
 def score_line(view: SeatView, names: Names) -> str:
     """The score on one line: ``Tanteador: Nosotros 3 · Ellos 5`` (porotos in destantado)."""
-    target = view.rules.target
     order = names.order(len(view.score))
-    if view.rules.variant == "destantado":
+    if names.piles:
         piles = " · ".join(f"{names.seat(s)} {view.score[s]}" for s in order)
-        return f"Porotos: {piles} · pozo {pot(view)}"
+        return f"Porotos: {piles} · pozo {view.pot}"
     return "Tanteador: " + " · ".join(
-        f"{names.scorer(i)} {score_label(view.score[i], target)}" for i in order
+        f"{names.scorer(i)} {score_label(view.score[i], view.half)}" for i in order
     )
 
 
@@ -93,7 +85,7 @@ def match_summary(view: SeatView, names: Names, hands: int) -> list[str]:
         head = f"Perdiste: gana {names.seat(winner)}." if names.individual else "Perdiste."
     in_hands = f"en {hands} mano{'s' * (hands != 1)}"
     if names.individual:
-        what = "Porotos" if view.rules.variant == "destantado" else "Puntos"
+        what = "Porotos" if names.piles else "Puntos"
         second = f"{what}: {scores_text(view.score, names)}, {in_hands}."
     else:
         us, them = names.order(2)

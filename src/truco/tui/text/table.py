@@ -4,8 +4,10 @@ the variant adds (the pie, the 1v1 hand of pica-pica, destantado's stakes)."""
 from __future__ import annotations
 
 from truco.actions import Verb
-from truco.tui.text.names import Names, discarded, pica_seats, pie_seat, sitting_out
-from truco.tui.text.words import CALLS, LABELS, TRUCO_NAMES
+from truco.state import Phase
+from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
+from truco.tui.text.words import LABELS, TRUCO_NAMES
+from truco.variants import variant_of
 from truco.view import PlayView, SeatView
 
 
@@ -22,7 +24,7 @@ def variant_lines(view: SeatView, names: Names) -> list[str]:
     """What the variant adds to the hand: the pie and his discard, the 1v1 hand of pica-pica.
     (Destantado's stakes go with the piles: ``stake``, ``stakes_line``.)"""
     lines = []
-    pie = pie_seat(view)
+    pie = view.pie
     if pie is not None:
         done = discarded(view)
         if pie == names.me:
@@ -34,8 +36,8 @@ def variant_lines(view: SeatView, names: Names) -> list[str]:
             lines.append(f"Pie: [b]{names.seat(pie)}[/] · {said}")
     seats = pica_seats(view)
     if seats is not None:
-        a, b = seats
-        line = f"[b]Mano de pica {view.pica + 1} de 3[/]: {names.seat(a)} contra {names.seat(b)}"
+        pair = " contra ".join(names.seat(s) for s in seats)
+        line = f"[b]Mano de pica {view.pica + 1} de 3[/]: {pair}"
         lines.append(line + (" · mirás" if sitting_out(view) else ""))
     return lines
 
@@ -43,7 +45,7 @@ def variant_lines(view: SeatView, names: Names) -> list[str]:
 def stake(view: SeatView, seat: int) -> str | None:
     """Destantado, during a hand: what ``seat`` stands to lose in the truco, or that he left it
     (``afuera``: he did not want the truco; ``al mazo``: he still loses what he was in for)."""
-    if view.rules.variant != "destantado" or view.phase != 1 or seat >= len(view.stakes):
+    if not variant_of(view.rules).own_side or view.phase != Phase.PLAY or seat >= len(view.stakes):
         return None
     points = view.stakes[seat]
     if not points:
@@ -69,7 +71,9 @@ def table_lines(view: SeatView, names: Names, *, notes: bool = True) -> list[str
         lines[0] += f" · en juego: [b]{TRUCO_NAMES[view.truco]}[/]"
     if notes:
         lines.extend(variant_lines(view, names))
-    tricks = [*view.tricks, view.plays] if view.plays or view.phase == 1 else list(view.tricks)
+    tricks = (
+        [*view.tricks, view.plays] if view.plays or view.phase == Phase.PLAY else list(view.tricks)
+    )
     for i, plays in enumerate(tricks):
         if not plays and i >= len(view.tricks):
             if i < 3:
@@ -92,7 +96,7 @@ def table_lines(view: SeatView, names: Names, *, notes: bool = True) -> list[str
     out = [s for s in view.retired if seats is None or s in seats]
     if out:
         mazo = {s for s, a in view.history if a == Verb.MAZO.value}
-        gone = [s for s in out if s in mazo or view.rules.variant != "destantado"]
+        gone = [s for s in out if s in mazo or not variant_of(view.rules).own_side]
         declined = [s for s in out if s not in gone]
         if gone:
             lines.append("Al mazo: " + ", ".join(names.seat(s) for s in gone))
@@ -101,21 +105,10 @@ def table_lines(view: SeatView, names: Names, *, notes: bool = True) -> list[str
     return lines
 
 
-def _accepted(view: SeatView) -> list[int]:
-    """Destantado: who said quiero to the call that waits (the seats in the bet so far)."""
-    seats: list[int] = []
-    for seat, action in reversed(view.history):
-        if action in CALLS:
-            break
-        if action == Verb.QUIERO.value:
-            seats.append(seat)
-    return seats[::-1]
-
-
 def pending_call(view: SeatView, names: Names) -> str | None:
     """Who called what and who owes the answer, while a call waits; the pie's discard."""
-    pie = pie_seat(view)
-    if pie is not None and view.phase == 1 and discarded(view) is None:
+    pie = view.pie
+    if pie is not None and view.phase == Phase.PLAY and discarded(view) is None:
         if any(a.verb is Verb.DISCARD for a in view.legal):
             return "Sos el pie: elegí la carta que descartás (1-4)"
         return f"{names.seat(pie)}, el pie, está descartando…"
@@ -131,8 +124,9 @@ def pending_call(view: SeatView, names: Names) -> str | None:
         return None
     caller, responder, what = said
     line = f"{names.seat(caller)} cantó {what}: responde {names.seat(responder)}"
-    if view.rules.variant == "destantado":
-        accepted = _accepted(view)
-        if accepted:
-            line += " · quiso " + ", ".join(names.seat(s) for s in accepted)
+    # Destantado: who accepted the call so far (each answers for himself, in turn after him).
+    n = len(view.hand_sizes)
+    accepted = sorted((s for s in view.bettors if s != caller), key=lambda s: (s - caller) % n)
+    if accepted:
+        line += " · quiso " + ", ".join(names.seat(s) for s in accepted)
     return line

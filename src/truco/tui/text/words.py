@@ -44,25 +44,6 @@ REASONS = {
     "flor-no-quiero": "flor no querida",
 }
 TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale cuatro"}
-VARIANT_NAMES = {
-    "standard": "",
-    "pata_de_gallo": "pata de gallo",
-    "destantado": "destantado",
-    "pica_pica": "pica-pica",
-}
-CALLS = frozenset(
-    v.value
-    for v in (
-        Verb.TRUCO,
-        Verb.RETRUCO,
-        Verb.VALE_CUATRO,
-        Verb.ENVIDO,
-        Verb.REAL_ENVIDO,
-        Verb.FALTA_ENVIDO,
-    )
-)
-"""The calls that open a bet (an answer to one follows it in the history)."""
-
 LABELS = {
     Verb.TRUCO: "truco",
     Verb.RETRUCO: "retruco",

@@ -54,6 +54,10 @@ export const CLOSE = {
 export const PHASES = ["deal", "play", "over"] as const;
 export type Phase = (typeof PHASES)[number];
 
+/** Why points were scored or porotos passed, and why a hand ended (`end_reason`). */
+export const REASONS = ["truco", "truco-no-quiero", "mazo", "envido", "envido-no-quiero", "flor", "flor-no-quiero"] as const;
+export type Reason = (typeof REASONS)[number];
+
 /** The señas a player may make to his partners. */
 export const SENAS = ["ancho-espada", "ancho-basto", "siete-espada", "siete-oro", "tres", "dos", "ancho-falso", "nada", "envido-alto", "flor"] as const;
 export type Sena = (typeof SENAS)[number];
@@ -85,9 +89,9 @@ export type GameEvent =
   | { type: "TrickEnded"; trick: number; team: number; seat: number }
   /** `seat` declared its envido (or flor) `points`; `points` is None for "son buenas". */
   | { type: "PointsDeclared"; seat: number; points: number | null; flor: boolean }
-  /** `team` scored `points` for `reason` (envido, flor, truco, mazo...); where scores are individual (pata de gallo) `team` is a player, and each player of a side scores. */
+  /** `team` scored `points` for `reason` (a `Reason` value: envido, flor, truco, mazo...); where scores are individual (pata de gallo) `team` is a player, and each player of a side scores. */
   | { type: "Scored"; team: number; points: number; reason: string }
-  /** Destantado: `seat` passed `points` of his porotos to `to` (-1: the pot, worth nothing) for `reason`. */
+  /** Destantado: `seat` passed `points` of his porotos to `to` (-1: the pot, worth nothing) for `reason` (a `Reason` value). */
   | { type: "PorotosPassed"; seat: number; to: number; points: number; reason: string }
   /** At the end of the hand, `seat` shows the cards that prove its winning points. */
   | { type: "CardsShown"; seat: number; cards: CardCode[] }
@@ -97,23 +101,34 @@ export type GameEvent =
   | { type: "MatchEnded"; winner: number; score: number[] };
 
 /** The fields of the view (`view` in `full` and `ev`); types.ts's View has these. */
-export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options"] as const;
+export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options", "playing", "bettors", "pot", "start_score", "individual", "half", "end_reason"] as const;
 export type ViewKey = (typeof VIEW_KEYS)[number];
 
 /** The bots a table's creator may choose. */
 export const BOT_LEVELS = ["random", "facil", "normal", "dificil", "experto"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
-/** The ways of playing; absent from the options: "standard". */
+/** The ways of playing (truco.variants); absent from the options: "standard". */
 export const VARIANTS = ["standard", "pata_de_gallo", "destantado", "pica_pica"] as const;
 export type Variant = (typeof VARIANTS)[number];
 
-/** Each variant's seat counts (the first is its default) and whether scores are per player. */
-export const VARIANT_RULES: Record<Variant, { readonly seats: readonly number[]; readonly individual: boolean }> = {
-  standard: { seats: [2, 4, 6], individual: false },
-  pata_de_gallo: { seats: [3], individual: true },
-  destantado: { seats: [3], individual: true },
-  pica_pica: { seats: [6], individual: false },
+/** What the registry says of one variant. */
+export interface VariantFacts {
+  readonly seats: readonly number[];
+  readonly individual: boolean;
+  readonly own_side: boolean;
+  readonly piles: boolean;
+  readonly pie_alone: boolean;
+  readonly pica: boolean;
+  readonly flor: boolean;
+}
+
+/** Each variant's facts (truco.variants.VariantInfo): its seat counts, the first the default; scores per player; each on his own; piles of porotos; the pie alone; 1v1 rounds; flor allowed. */
+export const VARIANT_RULES: Record<Variant, VariantFacts> = {
+  standard: { seats: [2, 4, 6], individual: false, own_side: false, piles: false, pie_alone: false, pica: false, flor: true },
+  pata_de_gallo: { seats: [3], individual: true, own_side: false, piles: false, pie_alone: true, pica: false, flor: true },
+  destantado: { seats: [3], individual: true, own_side: true, piles: true, pie_alone: false, pica: false, flor: false },
+  pica_pica: { seats: [6], individual: false, own_side: false, piles: false, pie_alone: false, pica: true, flor: true },
 };
 
 /** The points a match may be played to. */

@@ -333,16 +333,14 @@ export function seatsOf(options: Options): number {
   return v === "standard" ? options.players : (VARIANT_RULES[v].seats[0] ?? options.players);
 }
 
-/** Pica-pica: whether `seat` sits out this 1v1 hand (only the mano and the seat facing him play). */
+/** Pica-pica: whether `seat` sits out this 1v1 hand (the view's `playing` says who plays it). */
 export function sitsOut(view: View, seat: number): boolean {
-  if (variantOf(view.options) !== "pica_pica" || (view.pica ?? -1) < 0) return false;
-  const n = view.options.players;
-  return seat !== view.mano && seat !== (view.mano + n / 2) % n;
+  return (view.pica ?? -1) >= 0 && !view.playing.includes(seat);
 }
 
 /** Destantado: what `seat` stands to lose in the truco, or 0 when he is out of the bet. */
 export function stakeOf(view: View, seat: number): number {
-  if (variantOf(view.options) !== "destantado" || view.phase !== "play") return 0;
+  if (!VARIANT_RULES[variantOf(view.options)].own_side || view.phase !== "play") return 0;
   if (view.retired.includes(seat)) return 0;
   return view.stakes?.[seat] ?? 0;
 }

@@ -2,7 +2,7 @@
 // (señas, phases, variants, bot levels, message types, error and close codes) and the events are
 // generated from the Python codec into generated.ts and only re-exported here.
 
-import type { CardCode, GameEvent, Phase, Sena, Variant, ViewKey } from "./generated";
+import type { CardCode, GameEvent, Phase, Reason, Sena, Variant, ViewKey } from "./generated";
 
 export { BOT_LEVELS, PHASES, SENAS, VARIANTS } from "./generated";
 export type { BotLevel, CardCode, GameEvent, Phase, Sena, Variant } from "./generated";
@@ -70,6 +70,21 @@ export interface View {
   history: [number, string][];
   legal: string[];
   options: Options;
+  /** The seats playing this hand: every seat but in a 1v1 hand of pica-pica (the mano and the
+   * seat facing him). */
+  playing: number[];
+  /** Destantado: the caller of the call that waits and those who accepted it so far. */
+  bettors: number[];
+  /** Destantado: the porotos thrown to the pot (0 elsewhere). */
+  pot: number;
+  /** What each score started at (destantado: each player's porotos). */
+  start_score: number;
+  /** Whether `score` has one number per player rather than per team. */
+  individual: boolean;
+  /** Where the malas end (null: no malas and buenas). */
+  half: number | null;
+  /** Why the last hand ended, once it has (null while a hand is played). */
+  end_reason: Reason | null;
 }
 
 /** The View has exactly the codec's fields (generated VIEW_KEYS): the build fails when a field is
