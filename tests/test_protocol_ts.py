@@ -28,3 +28,13 @@ def test_every_constant_of_the_codec_is_written() -> None:
         assert f'"{value}"' in text
     for code in protocol.CLOSE_CODES.values():
         assert f": {code}," in text
+
+
+def test_the_servers_close_codes_are_the_codecs() -> None:
+    """The server's named close codes are the ones the clients are given (generated.ts)."""
+    from truco.server import cluster_hub, limits, tables
+
+    assert limits.CLOSE_TOO_BIG == protocol.CLOSE_TOO_BIG
+    assert limits.CLOSE_TOO_FAST == protocol.CLOSE_TOO_FAST
+    assert tables.MOVED == protocol.CLOSE_MOVED
+    assert cluster_hub.GOING_AWAY == protocol.CLOSE_GOING_AWAY
