@@ -41,6 +41,17 @@ def in_malas(rules: Rules, points: int) -> bool:
     return half is not None and points <= half
 
 
+def side_scores(individual: bool, score: Sequence[int], teams: Sequence[int]) -> Sequence[int]:
+    """The score of each side, for the falta: the team scores; where players score on their own
+    (pata de gallo), a side counts as far as its best player has got."""
+    if not individual:
+        return score
+    best = [0, 0]
+    for seat, points in enumerate(score):
+        best[teams[seat]] = max(best[teams[seat]], points)
+    return tuple(best)
+
+
 def falta_value(rules: Rules, score: Sequence[int], winner: int, loser: int, before: int) -> int:
     """What an accepted falta envido (or contraflor al resto) gives ``winner``.
 
