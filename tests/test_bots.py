@@ -9,16 +9,11 @@ import pytest
 from truco.actions import DISCARD, Action, Deal, Verb
 from truco.bots import BOTS, LEVELS, make_bot
 from truco.bots.base import Bot
-from truco.bots.common import (
-    choose_discard,
-    ctx_of_view,
-    equity,
-    equity_table,
-    match_equity,
-    race_equity,
-    win_prob,
-)
+from truco.bots.context import ctx_of_view
+from truco.bots.equity import equity, equity_table, match_equity, race_equity
 from truco.bots.expert import ExpertBot, sample_worlds
+from truco.bots.policy import choose_discard
+from truco.bots.strength import win_prob
 from truco.cards import DECK, Card, parse_cards
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
@@ -272,7 +267,8 @@ def test_hand_strength_is_a_probability() -> None:
 
 
 def test_card_order_rules_of_thumb() -> None:
-    from truco.bots.common import Ctx, choose_card
+    from truco.bots.context import Ctx
+    from truco.bots.strength import choose_card
     from truco.cards import parse_cards
 
     def ctx(hand: str, plays: tuple[tuple[int, str], ...], seat: int, players: int = 2) -> Ctx:
@@ -319,7 +315,7 @@ def test_individual_match_equity() -> None:
 
 
 def test_the_pie_keeps_the_best_three() -> None:
-    from truco.bots.common import ctx_of_state
+    from truco.bots.context import ctx_of_state
 
     rules = Rules(variant="pata_de_gallo")
     cases = [

@@ -34,9 +34,9 @@ CORE = (
     "errors",
 )
 """The core modules named in DESIGN.md (cards .. notation)."""
-ENGINE_PARTS = ("legal", "effects", "destantado")
-"""Modules split out of engine.py (legality, what each action does, and the betting of the
-three-handed destantado): core as well."""
+ENGINE_PARTS = ("legal", "effects", "destantado", "variants")
+"""Modules split out of engine.py (legality, what each action does, the betting of the
+three-handed destantado, and the variants' registry): core as well."""
 CORE_MODULES = frozenset(CORE + ENGINE_PARTS)
 
 ALLOWED_STDLIB = frozenset(
@@ -65,7 +65,7 @@ FORBIDDEN = (
     "truco.bots",
     "truco.cli",
     "truco.bench",
-    "truco.textgame",
+    "truco.tui",
 )
 IO_BUILTINS = frozenset(("open", "print", "input", "exec", "eval", "__import__", "breakpoint"))
 

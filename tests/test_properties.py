@@ -33,8 +33,20 @@ from truco.engine import (
     outcome,
     to_act,
 )
+from truco.envido import in_malas
 from truco.errors import IllegalActionError
-from truco.events import CardPlayed, CardsDealt, Event, visible_to
+from truco.events import (
+    Answered,
+    CardPlayed,
+    CardsDealt,
+    Event,
+    PorotosPassed,
+    Reason,
+    Scored,
+    TrickEnded,
+    WentToMazo,
+    visible_to,
+)
 from truco.rules import (
     TARGETS,
     EnvidoPrimero,
@@ -44,9 +56,10 @@ from truco.rules import (
     Rules,
     TapadaMode,
 )
-from truco.state import DEAL, OVER, State, first_to_reach, new_match
+from truco.state import DEAL, OVER, Phase, State, first_to_reach, new_match
 from truco.state import PLAY as PLAYING
-from truco.view import observe, visible_cards
+from truco.variants import variant_of
+from truco.view import SeatView, observe, visible_cards
 
 ALL_ACTIONS: tuple[Action, ...] = (*PLAY, *TAPADA, *DISCARD, *SIMPLE.values())
 """Every action there is: 40 plays, 40 tapadas, 40 discards and each call or answer verb."""
@@ -208,6 +221,92 @@ def check_views(state: State) -> None:
             assert text.endswith(" ??")
 
 
+DERIVED = SeatView._fields[SeatView._fields.index("playing") :]
+"""The facts ``observe`` derives for clients (the pie, the seats in the hand, the pot...)."""
+
+
+def check_derived_public(state: State) -> None:
+    """The derived facts hide nothing: every seat and a spectator get the same ones."""
+    spectator = observe(state, None)
+    public = tuple(getattr(spectator, name) for name in DERIVED)
+    for seat in range(state.rules.players):
+        view = observe(state, seat)
+        assert tuple(getattr(view, name) for name in DERIVED) == public
+
+
+class Contract:
+    """Follows a match through the engine's events and checks that the facts ``observe``
+    derives agree with what the engine did."""
+
+    def __init__(self, state: State) -> None:
+        rules = state.rules
+        info = variant_of(rules)
+        view = observe(state, None)
+        assert view.start_score == (rules.porotos if info.piles else 0)
+        self.fresh = state.score == (view.start_score,) * rules.scorers
+        """Whether the match started from the variant's own score (the pot counts from it)."""
+        if self.fresh:
+            assert new_match(rules).score == state.score
+        assert view.individual == rules.individual == info.individual
+        assert len(view.score) == (rules.players if view.individual else 2)
+        if not info.piles:
+            for points in range(rules.target + 1):
+                in_half = view.half is not None and points <= view.half
+                assert in_malas(rules, points) == in_half
+        self.bettors: set[int] = set()
+
+    def step(self, before: State, action: Action | None, after: State, events: Any) -> None:
+        old, new = observe(before, None), observe(after, None)
+        assert type(new.phase) is Phase and new.phase == after.phase
+        assert Phase(after.phase).wire == ("deal", "play", "over")[after.phase]
+        if action is None:  # a deal: the seats dealt cards play the hand; the pie gets four
+            dealt = {e.seat: len(e.cards) for e in events if type(e) is CardsDealt}
+            assert new.playing == tuple(sorted(dealt))
+            four = [s for s, n in dealt.items() if n == 4]
+            assert new.pie == (four[0] if four else None)
+            assert new.discard == new.pie
+            assert new.end_reason is None
+            self.bettors = set()
+        else:
+            actor = to_act(before)
+            assert actor in old.playing
+            assert old.discard == (actor if action.verb is Verb.DISCARD else None)
+            if old.pie is not None and after.phase == PLAYING:
+                assert new.pie == old.pie
+        for e in events:
+            if type(e) is Answered and e.verb is Verb.QUIERO:
+                self.bettors.add(e.seat)
+            elif type(e).__name__ == "Called":
+                self.bettors = {e.seat}
+        if after.rules.variant == "destantado" and (new.envido_call or new.truco_call):
+            assert set(new.bettors) == self.bettors
+        else:
+            assert new.bettors == ()
+        to_pot = sum(e.points for e in events if type(e) is PorotosPassed and e.to < 0)
+        if self.fresh:
+            assert new.pot - old.pot == to_pot
+        reasons = {e.reason for e in events if type(e) in (Scored, PorotosPassed)}
+        assert reasons <= set(Reason)
+        if before.phase == PLAYING and after.phase != PLAYING:
+            # Why the hand ended, against what the engine did; the match may end before the
+            # hand's own points, with an unsung flor's (then only those are scored).
+            end = new.end_reason
+            answers = {e.verb for e in events if type(e) is Answered}
+            if end is Reason.MAZO:
+                assert any(type(e) is WentToMazo for e in events)
+            elif end is Reason.TRUCO:
+                assert any(type(e) is TrickEnded for e in events) or Reason.TRUCO in reasons
+            elif end in (Reason.TRUCO_NO_QUIERO, Reason.ENVIDO_NO_QUIERO, Reason.FLOR_NO_QUIERO):
+                assert Verb.NO_QUIERO in answers
+                assert end in reasons or (after.phase == OVER and reasons == {"flor"})
+            else:
+                assert end in reasons, (end, reasons)
+        elif after.phase == PLAYING:
+            assert new.end_reason is None
+        else:
+            assert new.end_reason == old.end_reason
+
+
 def check_events(events: tuple[Event, ...], players: int) -> None:
     """A face-down card leaves the core without its identity; a deal only to its own seat."""
     for event in events:
@@ -356,10 +455,12 @@ def play_match(setup: Setup, max_steps: int = 20_000) -> State:
     state = new_match(setup.rules, mano=setup.mano, score=setup.score)
     first = -1
     hands = 0
+    contract = Contract(state)
     for _ in range(max_steps):
         check_cards(state)
         check_actor(state)
         check_views(state)
+        check_derived_public(state)
         check_match_end(state, first)
         actor = to_act(state)
         if actor is None:
@@ -380,6 +481,7 @@ def play_match(setup: Setup, max_steps: int = 20_000) -> State:
             check_all_legal_apply(state)
             action = choose(legal_actions(state), rng, setup.mazo_rate)
             after, events = apply(state, action)
+        contract.step(state, None if actor == CHANCE else action, after, events)
         check_score(state, after)
         if first < 0:
             reached = reached_now(after)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
-from truco.textgame import run_text_game
+from truco.tui.plain import run_text_game
 
 MENU_LINE = re.compile(r"^  (\d+)\) (.+)$")
 

@@ -16,6 +16,7 @@ from typing import Any, get_args
 
 from truco.envido import falta_value
 from truco.rules import TARGETS, FaltaMode, Rules
+from truco.variants import target_half
 
 QUICK: dict[str, int] = {
     "envido": 2,
@@ -72,7 +73,7 @@ class Anotador:
     @property
     def half(self) -> int | None:
         """Where the malas end (targets of 20 or more), else None."""
-        return self.rules.half
+        return target_half(self.target)
 
     @property
     def score(self) -> tuple[int, ...]:
@@ -221,7 +222,7 @@ def fosforos(points: int, target: int = 30) -> list[str]:
     slots = -(-target // 5)
     groups = fosforos_groups(min(points, target))
     groups += [0] * (slots - len(groups))
-    half = target // 2 if target >= 20 else None
+    half = target_half(target)
     rows = ["", "", ""]
     for i, n in enumerate(groups):
         if half is not None and half % 5 == 0 and i * 5 == half:

@@ -28,6 +28,7 @@ from truco.bots.base import Bot
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.rules import Rules
 from truco.state import hand_teams, new_match
+from truco.variants import variant_of
 from truco.view import observe
 
 Z95 = 1.959963984540054
@@ -163,7 +164,7 @@ def _points(
     if not rules.individual:
         team_a = next(teams[s] for s in range(len(is_a)) if is_a[s])
         return float(score[team_a]), float(score[1 - team_a])
-    if rules.variant == "destantado":
+    if variant_of(rules).piles:
         won = [rules.porotos - p for p in score]
     else:
         won = list(score)
@@ -273,7 +274,7 @@ def summarize(
     report = Report(bot_a, bot_b, rules.players, rules.target, seed, 0, 0, 0, 0, 0, [], [], [])
     report.flor = rules.flor
     report.variant = rules.variant
-    if rules.variant == "destantado":
+    if variant_of(rules).piles:
         report.porotos = rules.porotos
         report.goal = f"{rules.porotos} porotos"
     else:

@@ -9,12 +9,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from truco.errors import TrucoError
-from truco.rules import VARIANT_PLAYERS
+from truco.variants import VARIANTS
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.plain:
-        from truco.textgame import run_text_game
+        from truco.tui.plain import run_text_game
 
         return run_text_game(
             players=args.players or 2,
@@ -132,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--variant",
         default="standard",
-        choices=tuple(VARIANT_PLAYERS),
+        choices=tuple(v.name for v in VARIANTS),
         help="pata_de_gallo and destantado (3 players), pica_pica (6); default standard",
     )
     play.add_argument(
@@ -177,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--variant",
         default="standard",
-        choices=("standard", "pata_de_gallo", "destantado", "pica_pica"),
+        choices=tuple(v.name for v in VARIANTS),
         help="the way of playing (the three-player variants rotate the seats: docs/bots.md)",
     )
     arena.add_argument("--players", type=int, default=None, choices=(2, 3, 4, 6))

@@ -9,6 +9,8 @@ the events it causes to ``ev``. Only ``engine.apply`` calls them, after checking
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from truco import envido as tantos
 from truco.actions import Verb
 from truco.cards import Card, envido_cards, envido_points, flor_points
@@ -69,6 +71,7 @@ from truco.state import (
     PLAY as PLAYING,
 )
 from truco.tricks import PARDA, hand_winner, trick_result
+from truco.variants import OWN_SIDE, PICA
 
 _new = tuple.__new__  # builds NamedTuple events without their slower keyword constructor
 
@@ -128,7 +131,7 @@ def end_trick(s: Work, ev: list[Event]) -> None:
     s[F_RESULTS] = results
     s[F_TRICKS] = s[F_TRICKS] + (plays,)
     s[F_PLAYS] = ()
-    if s[F_RULES].variant == "destantado":
+    if s[F_RULES].variant in OWN_SIDE:
         from truco import destantado  # a late import: it builds on this module
 
         winner = destantado.hand_winner(s)
@@ -193,17 +196,9 @@ def _add_individual(
                 finish_hand(s, truco_winner, ev)
 
 
-def side_scores(s: Work) -> tuple[int, ...]:
-    """The score of each side, for the falta: where players score on their own (pata de gallo),
-    a side counts as far as its best player has got."""
-    score: tuple[int, ...] = s[F_SCORE]
-    if not s[F_RULES].individual:
-        return score
-    teams = s[F_TEAMS]
-    best = [0, 0]
-    for seat, points in enumerate(score):
-        best[teams[seat]] = max(best[teams[seat]], points)
-    return tuple(best)
+def side_scores(s: Work) -> Sequence[int]:
+    """The score of each side, for the falta (``envido.side_scores``)."""
+    return tantos.side_scores(s[F_RULES].individual, s[F_SCORE], s[F_TEAMS])
 
 
 def kept_cards(s: Work, seat: int) -> tuple[Card, ...]:
@@ -232,7 +227,7 @@ def discard(s: Work, seat: int, card: Card, ev: list[Event]) -> None:
 
 def end_hand(s: Work, team: int, points: int, reason: str, ev: list[Event]) -> None:
     """The hand's truco part went to ``team`` for ``points``."""
-    if s[F_RULES].variant == "destantado":
+    if s[F_RULES].variant in OWN_SIDE:
         from truco import destantado  # a late import: it builds on this module
 
         destantado.settle(s, team, ev)
@@ -283,7 +278,7 @@ def _next_pica(s: Work) -> int:
     if pica >= 0:
         return pica + 1 if pica < 2 else -1
     rules = s[F_RULES]
-    if rules.variant != "pica_pica":
+    if rules.variant not in PICA:
         return -1
     lead = max(s[F_SCORE])
     return 0 if rules.pica_from <= lead <= rules.target - rules.pica_margin else -1

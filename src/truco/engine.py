@@ -58,6 +58,7 @@ from truco.state import (
 from truco.state import (
     PLAY as PLAYING,
 )
+from truco.variants import OWN_SIDE, PIE_ALONE, SIZED_DEAL, facing, pie_of
 
 __all__ = [
     "CHANCE",
@@ -157,10 +158,10 @@ def hand_sizes(state: State) -> tuple[int, ...]:
     rules = state.rules
     players = rules.players
     variant = rules.variant
-    if variant == "standard" or variant == "destantado":
+    if variant not in SIZED_DEAL:
         return (HAND_SIZE,) * players
     mano, pie, opposite = _next_hand_seats(state)
-    if variant == "pata_de_gallo":
+    if variant in PIE_ALONE:
         return tuple([HAND_SIZE + 1 if s == pie else HAND_SIZE for s in range(players)])
     if opposite < 0:
         return (HAND_SIZE,) * players
@@ -173,7 +174,7 @@ def _next_hand_seats(state: State) -> tuple[int, int, int]:
     players = state.rules.players
     pica = state.next_pica
     mano = (state.next_mano + pica) % players if pica > 0 else state.next_mano
-    return mano, (mano - 1) % players, (mano + players // 2) % players if pica >= 0 else -1
+    return mano, pie_of(players, mano), facing(players, mano) if pica >= 0 else -1
 
 
 def _check_deal(state: State, deal: Deal) -> None:
@@ -206,7 +207,7 @@ def deal(state: State, rng: Random) -> Transition:
     if state.phase != DEAL:
         _check_deal(state, Deal(()))
     random = rng.random
-    if state.rules.variant != "standard":
+    if state.rules.variant in SIZED_DEAL:
         return _deal_sized(state, rng)
     used = 0
     picks = []
@@ -231,7 +232,7 @@ def _draw_hand(random: Callable[[], float], used: int) -> int:
 
 
 def _deal_sized(state: State, rng: Random) -> Transition:
-    """``deal`` for the variants, whose seats may get four cards or none."""
+    """``deal`` for the variants whose seats may get four cards or none."""
     random = rng.random
     used = 0
     hands: list[tuple[Card, ...]] = []
@@ -308,7 +309,7 @@ def apply(state: State, action: Action | Deal) -> Transition:
         effects.end_trick(s, ev)
     else:
         ev = []
-        if s[F_RULES].variant == "destantado":
+        if s[F_RULES].variant in OWN_SIDE:
             destantado.act(s, seat, verb, ev)
         elif verb is _MAZO:
             effects.mazo(s, seat, ev)
@@ -346,7 +347,7 @@ def _deal(
     teams = state.teams
     retired = 0
     tanto_call = None
-    if rules.variant == "standard":
+    if rules.variant not in SIZED_DEAL:
         mano = state.next_mano
         next_mano = (mano + 1) % players
     else:
@@ -355,7 +356,7 @@ def _deal(
         next_mano = state.next_mano if 0 <= pica < 2 else (state.next_mano + 1) % players
         if opposite >= 0:  # the others sit this 1v1 hand out
             retired = ((1 << players) - 1) & ~(1 << mano | 1 << opposite)
-        if rules.variant == "pata_de_gallo":
+        if rules.variant in PIE_ALONE:
             teams = hand_teams(rules, mano)
             tanto_call = (DISCARD_KIND, pie, pie)
     # Positional, in State's field order: the keyword constructor costs more than the deal.
@@ -393,7 +394,7 @@ def _deal(
         state.reached,  # reached
         pica,  # pica
         pica,  # next_pica (settled when the hand ends)
-        state.stakes if rules.variant != "destantado" else (1,) * players,  # stakes
+        state.stakes if rules.variant not in OWN_SIDE else (1,) * players,  # stakes
         0,  # bettors
         (),  # legal
     ]

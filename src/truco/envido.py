@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from truco.actions import Verb
 from truco.rules import Rules
+from truco.variants import half as half_of
 
 _CALL_VALUE = {Verb.ENVIDO: 2, Verb.REAL_ENVIDO: 3}
 
@@ -36,8 +37,19 @@ def declined_value(chain: Sequence[Verb]) -> int:
 
 def in_malas(rules: Rules, points: int) -> bool:
     """A team is in the malas while its score is at most half the target (games of 20 or more)."""
-    half = rules.half
+    half = half_of(rules)
     return half is not None and points <= half
+
+
+def side_scores(individual: bool, score: Sequence[int], teams: Sequence[int]) -> Sequence[int]:
+    """The score of each side, for the falta: the team scores; where players score on their own
+    (pata de gallo), a side counts as far as its best player has got."""
+    if not individual:
+        return score
+    best = [0, 0]
+    for seat, points in enumerate(score):
+        best[teams[seat]] = max(best[teams[seat]], points)
+    return tuple(best)
 
 
 def falta_value(rules: Rules, score: Sequence[int], winner: int, loser: int, before: int) -> int:
@@ -45,7 +57,7 @@ def falta_value(rules: Rules, score: Sequence[int], winner: int, loser: int, bef
 
     ``before`` is what the chain was worth before the falta (used by the ``diferencia`` formula).
     """
-    target, half = rules.target, rules.half
+    target, half = rules.target, half_of(rules)
     won, lost, leader = score[winner], score[loser], max(score)
     both_malas = in_malas(rules, won) and in_malas(rules, lost)
     mode = rules.falta

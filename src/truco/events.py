@@ -6,10 +6,32 @@ public as an event with ``card=None``: its identity never leaves the seat that p
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple, TypeAlias
 
 from truco.actions import Verb
 from truco.cards import Card
+
+
+class Reason(StrEnum):
+    """Why points were scored or porotos passed (``Scored.reason``, ``PorotosPassed.reason``),
+    and why a hand ended (``SeatView.end_reason``). The values are what the events and the wire
+    carry (``str(Reason.MAZO) == "mazo"``)."""
+
+    TRUCO = "truco"
+    """The hand's truco part, won at the tricks (or, in destantado, by being the last one in)."""
+    TRUCO_NO_QUIERO = "truco-no-quiero"
+    """A truco (or a raise) declined."""
+    MAZO = "mazo"
+    """A side went to the mazo."""
+    ENVIDO = "envido"
+    """An envido accepted and declared."""
+    ENVIDO_NO_QUIERO = "envido-no-quiero"
+    """An envido declined."""
+    FLOR = "flor"
+    """A flor sung, accepted, or answered with con flor me achico."""
+    FLOR_NO_QUIERO = "flor-no-quiero"
+    """A contraflor (or contraflor al resto) declined."""
 
 
 class HandStarted(NamedTuple):
@@ -77,8 +99,9 @@ class Discarded(NamedTuple):
 
 
 class Scored(NamedTuple):
-    """``team`` scored ``points`` for ``reason`` (envido, flor, truco, mazo...); where scores
-    are individual (pata de gallo) ``team`` is a player, and each player of a side scores."""
+    """``team`` scored ``points`` for ``reason`` (a ``Reason`` value: envido, flor, truco,
+    mazo...); where scores are individual (pata de gallo) ``team`` is a player, and each player
+    of a side scores."""
 
     team: int
     points: int
@@ -87,7 +110,7 @@ class Scored(NamedTuple):
 
 class PorotosPassed(NamedTuple):
     """Destantado: ``seat`` passed ``points`` of his porotos to ``to`` (-1: the pot, worth
-    nothing) for ``reason``."""
+    nothing) for ``reason`` (a ``Reason`` value)."""
 
     seat: int
     to: int

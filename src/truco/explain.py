@@ -17,6 +17,7 @@ from truco.legal import (
     tapada_allowed,
 )
 from truco.state import DEAL, DISCARD_KIND, FLOR_KIND, OVER, State
+from truco.variants import variant_of
 
 _TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale-cuatro"}
 _FLOR_ANSWERS = (Verb.CON_FLOR_QUIERO, Verb.CON_FLOR_ME_ACHICO)
@@ -37,7 +38,7 @@ def _reason(state: State, action: Action) -> str:
     seat = seat_to_act(state)
     verb = action.verb
     call = state.tanto_call
-    destantado = state.rules.variant == "destantado"
+    destantado = variant_of(state.rules).own_side
     if call is not None and call[0] == DISCARD_KIND:
         if verb is Verb.DISCARD:
             return f"seat {seat} does not hold {action.card}"

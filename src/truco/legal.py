@@ -51,6 +51,7 @@ from truco.state import (
     F_TURN,
     FLOR_KIND,
 )
+from truco.variants import OWN_SIDE
 
 StateLike = Sequence[Any]
 """A State, or the engine's list copy of one."""
@@ -78,13 +79,13 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
             return tuple([DISCARD[c] for c in s[F_HANDS][seat]])
         if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
             return (FLOR,)
-        if s[F_RULES].variant == "destantado":
+        if s[F_RULES].variant in OWN_SIDE:
             return _YES_NO
         return _ENVIDO_ANSWERS[s[F_CHAIN]]
     if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
         return (FLOR,)
     if truco_call is not None:
-        if s[F_RULES].variant == "destantado":
+        if s[F_RULES].variant in OWN_SIDE:
             return _YES_NO
         return _TRUCO_ANSWERS[truco_call[0], envido_primero_allowed(s, seat)]
     hand = s[F_HANDS][seat]

@@ -28,6 +28,7 @@ from truco.errors import IllegalActionError, NotationError, RulesError, TrucoErr
 from truco.events import Event, HandEnded
 from truco.rules import OPTION_NAMES, Rules, from_options
 from truco.state import DEAL, PLAY, State, new_match
+from truco.variants import start_score
 
 UNSEEN = "??"
 _FIELDS = ("score", "mano", "pica", "hands", "actions")
@@ -167,8 +168,7 @@ def _history(data: dict[str, Any], text: str, start: int) -> HandHistory:
     except RulesError as exc:
         raise NotationError(f"bad rules: {exc}") from None
     n_scores = rules.scorers
-    start_score = rules.porotos if rules.variant == "destantado" else 0
-    score = data.get("score", [start_score] * n_scores)
+    score = data.get("score", [start_score(rules)] * n_scores)
     if (
         not isinstance(score, list)
         or len(score) != n_scores

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal, get_args
 
+from truco import variants
 from truco.errors import RulesError
+from truco.variants import VARIANTS
 
 FaltaMode = Literal["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"]
 TapadaMode = Literal["off", "from_second", "always"]
@@ -20,15 +22,11 @@ Variant = Literal["standard", "pata_de_gallo", "destantado", "pica_pica"]
 
 TARGETS = (10, 15, 20, 24, 30, 40)
 PLAYERS = (2, 3, 4, 6)
-VARIANT_PLAYERS: dict[str, tuple[int, ...]] = {
-    "standard": (2, 4, 6),
-    "pata_de_gallo": (3,),
-    "destantado": (3,),
-    "pica_pica": (6,),
-}
-"""The seats each variant is played with; a variant given with the default 2 seats gets its own."""
-INDIVIDUAL = frozenset(("pata_de_gallo", "destantado"))
-"""Variants whose scores are kept per player, not per team."""
+VARIANT_PLAYERS: dict[str, tuple[int, ...]] = {v.name: v.players for v in VARIANTS}
+"""The seats each variant is played with (from ``variants.VARIANTS``); a variant given with the
+default 2 seats gets its own."""
+INDIVIDUAL = frozenset(v.name for v in VARIANTS if v.individual)
+"""Variants whose scores are kept per player, not per team (from ``variants.VARIANTS``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,18 +82,18 @@ class Rules:
     def __post_init__(self) -> None:
         choices = VARIANT_PLAYERS.get(self.variant)
         if choices is None:
-            variants = tuple(VARIANT_PLAYERS)
-            raise RulesError(f"variant must be one of {variants}, not {self.variant!r}")
+            names = tuple(VARIANT_PLAYERS)
+            raise RulesError(f"variant must be one of {names}, not {self.variant!r}")
         if self.players == 2 and 2 not in choices:
             object.__setattr__(self, "players", choices[0])
         if self.players not in choices:
-            if self.variant == "standard":
+            if len(choices) > 1:
                 raise RulesError(f"players must be one of {choices}, not {self.players!r}")
             raise RulesError(
                 f"{self.variant} is played by {choices[0]} players, not {self.players!r}"
             )
-        if self.variant == "destantado" and self.flor:
-            raise RulesError("destantado is played without flor")
+        if self.flor and not variants.BY_NAME[self.variant].flor:
+            raise RulesError(f"{self.variant} is played without flor")
         for name in ("pica_from", "pica_margin", "porotos", "destantado_falta"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 40:
@@ -117,22 +115,17 @@ class Rules:
     @property
     def teams(self) -> int:
         """Sides in a hand: two, except in destantado, where each player is on his own."""
-        return 3 if self.variant == "destantado" else 2
+        return variants.sides(self)
 
     @property
     def individual(self) -> bool:
         """Whether scores are kept per player (pata de gallo, destantado) instead of per team."""
-        return self.variant in INDIVIDUAL
+        return variants.BY_NAME[self.variant].individual
 
     @property
     def scorers(self) -> int:
         """How many scores the match keeps: one per team, or one per player."""
-        return self.players if self.variant in INDIVIDUAL else 2
-
-    @property
-    def half(self) -> int | None:
-        """Where the malas end: half the target for games of 20 or more, else no halves."""
-        return self.target // 2 if self.target >= 20 else None
+        return variants.scorers(self)
 
     def replace(self, **changes: Any) -> Rules:
         return from_options(self, changes)

@@ -7,12 +7,14 @@ C-level tuple copy, and so that states hash and compare by value. Change it only
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any, Final, NamedTuple
 
 from truco.actions import Action, Verb
 from truco.cards import Card
 from truco.errors import RulesError
 from truco.rules import Rules
+from truco.variants import BY_NAME, pie_of, start_score
 
 DEAL = 0
 """Phase: waiting for the next hand to be dealt (chance acts)."""
@@ -20,6 +22,25 @@ PLAY = 1
 """Phase: a hand is being played."""
 OVER = 2
 """Phase: the match is over."""
+
+
+class Phase(IntEnum):
+    """Where a match is (``State.phase``, ``SeatView.phase``). The numbers are the state's
+    (``DEAL``, ``PLAY``, ``OVER`` above, which the compiled engine reads as constants); the
+    wire spells them ``deal``, ``play``, ``over`` (``Phase.wire``)."""
+
+    DEAL = 0
+    """Waiting for the next hand to be dealt (chance acts)."""
+    PLAY = 1
+    """A hand is being played."""
+    OVER = 2
+    """The match is over."""
+
+    @property
+    def wire(self) -> str:
+        """The name clients read: ``deal``, ``play`` or ``over``."""
+        return self.name.lower()
+
 
 ENVIDO_KIND = 0
 FLOR_KIND = 1
@@ -161,11 +182,11 @@ def new_match(
     players = rules.players
     if not 0 <= mano < players:
         raise RulesError(f"mano must be a seat from 0 to {players - 1}, not {mano}")
-    if pica != -1 and (rules.variant != "pica_pica" or pica not in (0, 1, 2)):
+    if pica != -1 and (not BY_NAME[rules.variant].pica or pica not in (0, 1, 2)):
         raise RulesError(f"pica must be 0, 1 or 2 in a pica-pica match, not {pica!r}")
     n_scores = rules.scorers
     if score is None:
-        score = (rules.porotos if rules.variant == "destantado" else 0,) * n_scores
+        score = (start_score(rules),) * n_scores
     elif len(score) != n_scores or any(not isinstance(p, int) or p < 0 for p in score):
         who = "players" if rules.individual else "teams"
         raise RulesError(
@@ -220,10 +241,11 @@ def hand_teams(rules: Rules, mano: int) -> tuple[int, ...]:
     team 1 against the other two, team 0. Destantado: everyone on his own.
     """
     players = rules.players
-    if rules.variant == "pata_de_gallo":
-        pie = (mano - 1) % players
+    info = BY_NAME[rules.variant]
+    if info.pie_alone:
+        pie = pie_of(players, mano)
         return tuple([1 if s == pie else 0 for s in range(players)])
-    if rules.variant == "destantado":
+    if info.own_side:
         return tuple(range(players))
     return tuple([s % 2 for s in range(players)])
 
@@ -235,13 +257,14 @@ def first_to_reach(rules: Rules, score: tuple[int, ...], mano: int) -> int:
     target; where two players reach it at once (the pair in pata de gallo) the higher score, and
     between equal scores the one nearer the mano.
     """
-    if rules.variant == "destantado":
+    piles = BY_NAME[rules.variant].piles
+    if piles:
         done = [p for p in range(len(score)) if score[p] <= 0]
     else:
         done = [p for p in range(len(score)) if score[p] >= rules.target]
     if not done:
         return -1
-    if rules.variant == "destantado" or not rules.individual:
+    if piles or not rules.individual:
         # A destantado pile empties only by its own owner's win, so one at a time.
         return done[0]
     n = rules.players

@@ -3,6 +3,11 @@
 ``observe(state, seat)`` shows the seat its own cards, every card played face up, its own
 face-down cards, the public calls and declarations, and the cards shown at the end of a hand.
 Other seats' unplayed cards, and other seats' face-down cards, never appear in it.
+
+It is the one contract with clients and bots: every fact they need is computed here once (the
+phase, who is pie, the seats in this hand, the pot, the malas/buenas half, why the hand ended...)
+from the state and the variants' registry (``truco.variants``), so that no client restates a
+rule. A client only draws.
 """
 
 from __future__ import annotations
@@ -12,8 +17,10 @@ from typing import NamedTuple
 from truco.actions import Action, Verb
 from truco.cards import Card
 from truco.engine import legal_actions, to_act
+from truco.events import Reason
 from truco.rules import Rules
-from truco.state import ENVIDO_KIND, FLOR_KIND, PLAY, State
+from truco.state import DISCARD_KIND, ENVIDO_KIND, FLOR_KIND, PLAY, Phase, State
+from truco.variants import BY_NAME, half, pie_of, pot, start_score
 
 PlayView = tuple[int, Card | None, bool]
 """A card on the table as the viewer sees it: (seat, card or None if face down, face_down)."""
@@ -25,7 +32,10 @@ class SeatView(NamedTuple):
     seat: int | None
     rules: Rules
     score: tuple[int, ...]
+    """Points per team (per player where scoring is ``individual``); in destantado, each
+    player's porotos still in his pile."""
     phase: int
+    """A ``Phase`` (``Phase.DEAL``, ``PLAY``, ``OVER``; an ``IntEnum``, so equal to 0, 1, 2)."""
     winner: int
     hand_no: int
     mano: int
@@ -74,6 +84,34 @@ class SeatView(NamedTuple):
     """Cards shown at the end of the hand to prove the winning tantos (empty until then)."""
     legal: tuple[Action, ...]
     """The viewer's legal actions (empty unless the viewer is to act)."""
+    # The facts below are derived (from the state and truco.variants), so that clients draw
+    # them instead of restating the rules. They have defaults only so that a client can build
+    # a view from older messages.
+    playing: tuple[int, ...] = ()
+    """The seats playing this hand (or the last one, between hands): every seat, but in a 1v1
+    hand of pica-pica only the mano and the seat facing him (the others sit it out)."""
+    pie: int | None = None
+    """Pata de gallo: the seat that plays alone this hand (dealt four cards, puts one away);
+    None elsewhere and before the first hand."""
+    discard: int | None = None
+    """Pata de gallo: the pie while his discard waits (the first thing in a hand), else None."""
+    bettors: tuple[int, ...] = ()
+    """Destantado: the seats in the call waiting for answers: its caller and those who have
+    accepted it so far (empty when no call waits, and in the other variants)."""
+    pot: int = 0
+    """Destantado: the porotos thrown to the pot (gone from every pile, worth nothing), counted
+    from piles of ``start_score`` each; 0 elsewhere."""
+    start_score: int = 0
+    """What each score started at: 0, or in destantado each player's porotos."""
+    individual: bool = False
+    """Whether scores are per player (pata de gallo, destantado) rather than per team."""
+    half: int | None = None
+    """Where the malas end and the buenas begin (None: no halves at this target, or no target
+    as in destantado)."""
+    end_reason: Reason | None = None
+    """Why the last hand ended, once it has (None while a hand is played and before the
+    first): its tricks (``TRUCO``), a truco declined, a side at the mazo, or the envido or flor
+    points that ended the match before the hand did."""
 
 
 def _mask_play(play: tuple[int, Card, bool], seat: int | None) -> PlayView:
@@ -89,6 +127,65 @@ def _public_action(who: int, action: Action, seat: int | None) -> str:
     return str(action)
 
 
+_TRUCO_VERBS = (Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO)
+_ENVIDO_VERBS = (Verb.ENVIDO, Verb.REAL_ENVIDO, Verb.FALTA_ENVIDO)
+_CALLS: dict[Verb, tuple[Reason, Reason]] = {
+    **{v: (Reason.TRUCO, Reason.TRUCO_NO_QUIERO) for v in _TRUCO_VERBS},
+    **{v: (Reason.ENVIDO, Reason.ENVIDO_NO_QUIERO) for v in _ENVIDO_VERBS},
+    Verb.CONTRAFLOR: (Reason.FLOR, Reason.FLOR_NO_QUIERO),
+    Verb.CONTRAFLOR_AL_RESTO: (Reason.FLOR, Reason.FLOR_NO_QUIERO),
+}
+"""The calls answered with quiero or no quiero: what the hand ends for when it is accepted, and
+when it is declined."""
+_FLOR_VERBS = frozenset(
+    (
+        Verb.FLOR,
+        Verb.CONTRAFLOR,
+        Verb.CONTRAFLOR_AL_RESTO,
+        Verb.CON_FLOR_QUIERO,
+        Verb.CON_FLOR_ME_ACHICO,
+    )
+)
+
+
+def _end_reason(state: State) -> Reason | None:
+    """Why the hand ended, from the action that ended it (the last one logged): a card that
+    decided the tricks, the mazo, a flor, or the answer to a call. The log is followed to know
+    which call that answer closed (an envido may wait on top of a truco); where each player
+    answers for himself (destantado) a call counts as accepted once anybody accepted it."""
+    if state.phase == PLAY or not state.log:
+        return None
+    verb = state.log[-1][1].verb
+    if verb is Verb.MAZO:
+        return Reason.MAZO
+    if verb is Verb.PLAY or verb is Verb.TAPADA:
+        return Reason.TRUCO
+    if verb in _FLOR_VERBS:
+        return Reason.FLOR
+    each = BY_NAME[state.rules.variant].own_side
+    pending: list[tuple[Reason, Reason]] = []  # the calls waiting, the last one on top
+    accepted = False  # the top call, so far
+    for _, action in state.log:
+        v = action.verb
+        if v is Verb.QUIERO or v is Verb.NO_QUIERO:
+            accepted = (accepted and each) or v is Verb.QUIERO
+            won, declined = pending[-1]
+            if not each:
+                pending.pop()
+        elif v in _CALLS:
+            if pending and pending[-1][0] is _CALLS[v][0]:
+                pending.pop()  # a raise replaces the call it raises
+            pending.append(_CALLS[v])
+            accepted = False
+        elif v is Verb.FLOR and pending and pending[-1][0] is Reason.ENVIDO:
+            pending.pop()  # a flor cancels the envido
+    return won if accepted else declined
+
+
+def _bits(bits: int, n: int) -> tuple[int, ...]:
+    return tuple(s for s in range(n) if (bits >> s) & 1)
+
+
 def observe(state: State, seat: int | None) -> SeatView:
     """The view of ``seat``; ``None`` is a spectator, who sees public information only."""
     if seat is not None and not 0 <= seat < state.rules.players:
@@ -97,11 +194,15 @@ def observe(state: State, seat: int | None) -> SeatView:
     hand_over = state.phase != PLAY
     tanto = state.tanto_call
     own_flor = state.flores[seat] if seat is not None else -1
+    rules = state.rules
+    n = rules.players
+    info = BY_NAME[rules.variant]
+    pie = pie_of(n, state.mano) if info.pie_alone and state.hand_no else None
     return SeatView(
         seat=seat,
-        rules=state.rules,
+        rules=rules,
         score=state.score,
-        phase=state.phase,
+        phase=Phase(state.phase),
         winner=state.winner,
         hand_no=state.hand_no,
         mano=state.mano,
@@ -117,7 +218,7 @@ def observe(state: State, seat: int | None) -> SeatView:
         plays=tuple(_mask_play(p, seat) for p in state.plays),
         results=state.results,
         trick=state.trick,
-        retired=tuple(s for s in range(state.rules.players) if (state.retired >> s) & 1),
+        retired=_bits(state.retired, n),
         truco=state.truco,
         truco_owner=state.truco_owner,
         truco_call=state.truco_call,
@@ -131,6 +232,15 @@ def observe(state: State, seat: int | None) -> SeatView:
         declared=state.declared,
         shown=state.shown if hand_over else (),
         legal=legal_actions(state) if actor is not None and actor == seat else (),
+        playing=tuple(s for s in range(n) if state.dealt[s]) if state.hand_no else tuple(range(n)),
+        pie=pie,
+        discard=pie if tanto is not None and tanto[0] == DISCARD_KIND else None,
+        bettors=_bits(state.bettors, n),
+        pot=pot(rules, state.score),
+        start_score=start_score(rules),
+        individual=info.individual,
+        half=half(rules),
+        end_reason=_end_reason(state),
     )
 
 

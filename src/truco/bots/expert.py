@@ -31,16 +31,10 @@ from truco.actions import (
     Deal,
     Verb,
 )
-from truco.bots.common import (
-    DEFAULT,
-    Style,
-    ctx_of_state,
-    ctx_of_view,
-    decide,
-    match_equity,
-    ranked_discards,
-    win_prob,
-)
+from truco.bots.context import ctx_of_state, ctx_of_view
+from truco.bots.equity import match_equity
+from truco.bots.policy import DEFAULT, Style, decide, ranked_discards
+from truco.bots.strength import win_prob
 from truco.cards import DECK, TRUCO_RANK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
 from truco.errors import TrucoError

@@ -5,7 +5,8 @@ from __future__ import annotations
 from random import Random
 
 from truco.actions import Action
-from truco.bots.common import DEFAULT, Style, ctx_of_view, decide
+from truco.bots.context import ctx_of_view
+from truco.bots.policy import DEFAULT, Style, decide
 from truco.view import SeatView
 
 

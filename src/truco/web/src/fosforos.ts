@@ -1,5 +1,8 @@
 // The score drawn as fósforos: matchsticks in squares of five (four sides, then the diagonal).
-// A target of 20 or more has malas (the first half, H = target // 2) and buenas; 10 and 15 do not.
+// A target of 20 or more has malas (the first half, H = target // 2) and buenas; 10 and 15 do not
+// (the core's Rules.half, generated into HALVES).
+
+import { HALVES } from "./generated";
 
 import { type Html, html } from "./html";
 
@@ -22,9 +25,9 @@ export interface FosforoSection {
   groups: FosforoGroup[];
 }
 
-/** Malas and buenas as in docs/rules.md: half = target // 2 for targets of 20 and more. */
+/** Where the malas end for a match to `target` (docs/rules.md), or null: no malas and buenas. */
 export function halfOf(target: number): number | null {
-  return target >= 20 ? Math.floor(target / 2) : null;
+  return HALVES[target] ?? null;
 }
 
 function squares(points: number, size: number): FosforoGroup[] {

@@ -24,7 +24,7 @@ function game(options: Options, view: Partial<View>, seat: number | null = 0): G
     ...initialState(),
     v: 10,
     seat,
-    view: makeView({ seat, options, hand_sizes: Array(n).fill(3), stakes: Array(n).fill(1), tricks: [], results: [], history: [], declared: [], ...view }),
+    view: makeView({ seat, options, hand_sizes: Array(n).fill(3), stakes: Array(n).fill(1), playing: [...Array(n).keys()], tricks: [], results: [], history: [], declared: [], ...view }),
     table: table(n, options),
   };
 }
@@ -62,7 +62,7 @@ describe("the sides of a hand", () => {
     expect([GALLO, DESTANTADO, PICA].map(seatsOf)).toEqual([3, 3, 6]);
   });
   it("knows who sits out a 1v1 hand of pica-pica", () => {
-    const v = makeView({ options: PICA, pica: 1, mano: 4 });
+    const v = makeView({ options: PICA, pica: 1, mano: 4, playing: [1, 4] });
     expect([0, 1, 2, 3, 4, 5].filter((s) => !sitsOut(v, s))).toEqual([1, 4]);
     expect(sitsOut({ ...v, pica: -1 }, 0)).toBe(false);
   });
@@ -162,7 +162,7 @@ describe("destantado", () => {
 
 describe("pica-pica", () => {
   it("greys the four who sit out a 1v1 hand and labels it", () => {
-    const g = game(PICA, { pica: 0, mano: 2, teams: [0, 1, 0, 1, 0, 1], hand_sizes: [0, 0, 3, 0, 0, 3], retired: [0, 1, 3, 4], to_act: 2 });
+    const g = game(PICA, { pica: 0, mano: 2, teams: [0, 1, 0, 1, 0, 1], hand_sizes: [0, 0, 3, 0, 0, 3], playing: [2, 5], retired: [0, 1, 3, 4], to_act: 2 });
     const html = String(board(g, extras));
     expect(html.match(/class="seat /g)).toHaveLength(6);
     expect(html.match(/sitting-out/g)).toHaveLength(4);

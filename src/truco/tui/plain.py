@@ -3,7 +3,7 @@
 The human sits at ``human_seat``; every other seat picks uniformly among the legal actions.
 Only what the human's seat may see is printed (``observe`` and ``visible_to``), so other seats'
 cards never show (a face-down card is "tapada"). The words are the Textual client's
-(``truco.tui.text``), printed without their styles.
+(``truco.tui.text``), printed without their styles. Textual is not needed to play it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from truco.explain import why_not
 from truco.rules import Rules, Variant
 from truco.state import State, new_match
 from truco.tui import text
+from truco.variants import variant_of
 from truco.view import SeatView, observe
 
 InputFn = Callable[[str], str]
@@ -33,8 +34,9 @@ def _names(view: SeatView) -> text.Names:
 
 
 def _score(view: SeatView) -> str:
-    goal = "" if view.rules.variant == "destantado" else f"  [a {view.rules.target}]"
-    return text.plain(text.score_line(view, _names(view))) + goal
+    names = _names(view)
+    goal = "" if names.piles else f"  [a {view.rules.target}]"
+    return text.plain(text.score_line(view, names)) + goal
 
 
 def _parse_choice(typed: str, state: State, actions: tuple[Action, ...]) -> Action | str:
@@ -96,15 +98,15 @@ def _ask(state: State, seat: int, input_fn: InputFn, print_fn: PrintFn) -> Actio
 
 
 def _intro(rules: Rules) -> str:
-    variant = text.VARIANT_NAMES.get(rules.variant, rules.variant)
-    if rules.variant == "destantado":
+    info = variant_of(rules)
+    if info.piles:
         what = f"Destantado: {rules.porotos} porotos cada uno, gana el que se queda sin"
     else:
-        what = f"Truco{' ' + variant if variant else ''} a {rules.target} puntos"
+        what = f"Truco{' ' + info.title if info.title else ''} a {rules.target} puntos"
     partner = ""
-    if rules.players > 2 and rules.variant != "destantado":
+    if rules.players > 2 and not info.own_side:
         partner = " Un + marca a tu compañero" + (
-            " de la mano (cambia en cada mano)." if rules.variant == "pata_de_gallo" else "."
+            " de la mano (cambia en cada mano)." if info.pie_alone else "."
         )
     return (
         f"{what}, {rules.players} jugadores, {'con' if rules.flor else 'sin'} flor.{partner} "

@@ -1,0 +1,193 @@
+"""The variants: one home for what each way of playing changes, as frozen data plus a registry.
+
+``VARIANTS`` holds one ``VariantInfo`` per value of ``Rules.variant``; ``find_variant(name)``
+finds one by name or alias (compared without case; ``-``, ``_`` and spaces alike), and
+``variant_of`` gives the one of a ``Rules``. Code that needs a variant's fact asks here instead
+of comparing the variant's name; the few places where the game itself works differently (the
+pie's discard, destantado's bets, pica-pica's rounds) branch on these facts. The hot path reads
+the sets below (``SIZED_DEAL``...), built once from the registry: a set membership test costs
+what a string comparison does.
+
+The house rules of each variant are in docs/rules.md ("Variants").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from truco.errors import RulesError
+
+if TYPE_CHECKING:
+    from truco.rules import Rules
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VariantInfo:
+    """What one variant changes. Construct with keywords."""
+
+    name: str
+    """The value of ``Rules.variant`` (and of the ``variant`` option on the wire and in files)."""
+    title: str
+    """Its name at the table, in Spanish (empty for the standard game)."""
+    aliases: tuple[str, ...]
+    """Other names ``find_variant`` accepts."""
+    players: tuple[int, ...]
+    """The seats it is played with; the first is the default."""
+    individual: bool
+    """Scores are kept per player (each player of a side scores what the side wins), not per
+    team."""
+    own_side: bool
+    """Each player is on his own in every hand (three sides), and answers every bet for himself
+    (``destantado.act``)."""
+    piles: bool
+    """Scores are piles of porotos that start at ``Rules.porotos`` and go down; the first to
+    empty his pile wins. There is no target, hence no malas and buenas."""
+    pie_alone: bool
+    """The pie (the seat before the mano, who plays last) plays alone against the others: he is
+    dealt four cards and puts one away."""
+    pica: bool
+    """Rounds of three 1v1 hands (each seat against the one facing him) while the score is in
+    the middle of the match."""
+    flor: bool
+    """Whether the table may play with flor."""
+
+    @property
+    def sized_deal(self) -> bool:
+        """Whether some seat may be dealt other than three cards (four, or none)."""
+        return self.pie_alone or self.pica
+
+
+VARIANTS: tuple[VariantInfo, ...] = (
+    VariantInfo(
+        name="standard",
+        title="",
+        aliases=("normal", "clasico"),
+        players=(2, 4, 6),
+        individual=False,
+        own_side=False,
+        piles=False,
+        pie_alone=False,
+        pica=False,
+        flor=True,
+    ),
+    VariantInfo(
+        name="pata_de_gallo",
+        title="pata de gallo",
+        aliases=("gallo",),
+        players=(3,),
+        individual=True,
+        own_side=False,
+        piles=False,
+        pie_alone=True,
+        pica=False,
+        flor=True,
+    ),
+    VariantInfo(
+        name="destantado",
+        title="destantado",
+        aliases=("porotos",),
+        players=(3,),
+        individual=True,
+        own_side=True,
+        piles=True,
+        pie_alone=False,
+        pica=False,
+        flor=False,
+    ),
+    VariantInfo(
+        name="pica_pica",
+        title="pica-pica",
+        aliases=("pica",),
+        players=(6,),
+        individual=False,
+        own_side=False,
+        piles=False,
+        pie_alone=False,
+        pica=True,
+        flor=True,
+    ),
+)
+"""Every variant, the standard game first."""
+
+
+def _key(name: str) -> str:
+    return "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+BY_NAME: dict[str, VariantInfo] = {v.name: v for v in VARIANTS}
+_LOOKUP: dict[str, VariantInfo] = {
+    _key(key): v for v in VARIANTS for key in (v.name, v.title, *v.aliases) if key
+}
+
+# For the hot path (engine, effects, legal): the names of the variants with a fact.
+OWN_SIDE: frozenset[str] = frozenset(v.name for v in VARIANTS if v.own_side)
+"""Variants whose bets each player answers for himself (``destantado``)."""
+SIZED_DEAL: frozenset[str] = frozenset(v.name for v in VARIANTS if v.sized_deal)
+"""Variants whose deal is not three cards to everyone, or whose mano does not simply rotate."""
+PICA: frozenset[str] = frozenset(v.name for v in VARIANTS if v.pica)
+"""Variants with rounds of 1v1 hands."""
+PIE_ALONE: frozenset[str] = frozenset(v.name for v in VARIANTS if v.pie_alone)
+"""Variants where the pie plays alone, with four cards."""
+
+
+def find_variant(name: str) -> VariantInfo:
+    """A variant by name or alias, compared without case, and ``_``, ``-`` and spaces alike
+    (``pata de gallo``, ``gallo``...); RulesError names the variants when none matches."""
+    info = _LOOKUP.get(_key(name))
+    if info is None:
+        names = ", ".join(v.name for v in VARIANTS)
+        raise RulesError(f"no variant named {name!r}; variants: {names}")
+    return info
+
+
+def variant_of(rules: Rules) -> VariantInfo:
+    """The registry's entry for ``rules.variant`` (validated when the Rules were made)."""
+    return BY_NAME[rules.variant]
+
+
+def start_score(rules: Rules) -> int:
+    """What each score starts at: 0, or in destantado the porotos of each player's pile."""
+    return rules.porotos if BY_NAME[rules.variant].piles else 0
+
+
+def sides(rules: Rules) -> int:
+    """Sides in a hand: two, except where each player is on his own (destantado)."""
+    return rules.players if BY_NAME[rules.variant].own_side else 2
+
+
+def scorers(rules: Rules) -> int:
+    """How many scores the match keeps: one per team, or one per player."""
+    return rules.players if BY_NAME[rules.variant].individual else 2
+
+
+def half(rules: Rules) -> int | None:
+    """Where the malas end and the buenas begin (``target_half``); None where there is no
+    target (destantado's piles)."""
+    if BY_NAME[rules.variant].piles:
+        return None
+    return target_half(rules.target)
+
+
+def target_half(target: int) -> int | None:
+    """The malas/buenas half of a game to ``target``: half of it for games of 20 or more, else
+    no halves (None)."""
+    return target // 2 if target >= 20 else None
+
+
+def pie_of(players: int, mano: int) -> int:
+    """The pie of a hand: the seat before the mano, who deals and plays last."""
+    return (mano - 1) % players
+
+
+def facing(players: int, seat: int) -> int:
+    """Pica-pica: the seat across the table from ``seat``, his rival in a 1v1 hand."""
+    return (seat + players // 2) % players
+
+
+def pot(rules: Rules, score: tuple[int, ...]) -> int:
+    """Destantado: the porotos thrown to the pot (gone from every pile, worth nothing); 0 where
+    scores are not piles."""
+    if not BY_NAME[rules.variant].piles:
+        return 0
+    return max(0, rules.porotos * len(score) - sum(score))
