@@ -32,8 +32,9 @@ from truco.view import observe
 OUT = Path(__file__).parent / "web" / "src" / "generated.ts"
 """Where the web client's generated module lives."""
 
-BOT_LEVELS = ("random", *LEVELS)
-"""The bots a table's creator may choose from: the random player, then the levels by strength."""
+BOT_LEVELS = tuple(LEVELS)
+"""The bots a table's creator may choose from, by strength (``random`` is a fuzzer for tests,
+never offered to people)."""
 
 
 def _json(value: Any) -> str:

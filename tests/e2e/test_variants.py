@@ -1,7 +1,7 @@
-"""The variants in the browser: a person and random bots play pata de gallo and destantado
-(three seats) and pica-pica (six) to the end of a match, through the lobby's form.
+"""The variants in the browser: a person and bots of the easiest level play pata de gallo and
+destantado (three seats) and pica-pica (six) to the end of a match, through the lobby's form.
 
-The bots are ``random`` (the others are being taught the variants); the matches are short ones
+The bots are Fácil (``simple``; ``random`` is never offered to people); the matches are short ones
 (target 10 or 15, 3 porotos, pica-pica from the first point). A match that ends before it showed
 what the test is about (the person's discard as the pie, a round of 1v1 hands) goes on with a
 rematch. Screenshots go to test-output/e2e/variant-*.png.
@@ -54,7 +54,7 @@ STATE_JS = """() => ({
 def create_variant(
     page: Page, base_url: str, variant: str, seats: int, fields: dict[str, str]
 ) -> str:
-    """Create a table of ``variant`` from the home form, every other seat a random bot."""
+    """Create a table of ``variant`` from the home form, every other seat a Fácil bot."""
     page.goto(base_url + "/")
     page.fill('input[name="name"]', "Ana")
     page.select_option('select[name="variant"]', variant)
@@ -67,7 +67,7 @@ def create_variant(
         page.select_option(f'select[name="{name}"]', value)
     page.select_option('select[name="turn"]', "0")
     for seat in range(1, seats):
-        page.select_option(f'select[name="seat{seat}"]', "random")
+        page.select_option(f'select[name="seat{seat}"]', "facil")
     page.click('#create button[type="submit"]')
     page.wait_for_url("**/t/*")
     return page.url.rsplit("/t/", 1)[1]
@@ -143,7 +143,7 @@ def assert_title(page: Page, winner: int) -> None:
     """The modal's title names the winner: the person, or a bot by its persona."""
     title = page.locator(".match-over .big").text_content() or ""
     table = page.url.rsplit("/t/", 1)[1]
-    name = persona("random", winner, table)
+    name = persona("facil", winner, table)
     assert title == ("¡Ganaste!" if winner == 0 else f"Ganó {name}"), title
 
 

@@ -105,7 +105,7 @@ export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "t
 export type ViewKey = (typeof VIEW_KEYS)[number];
 
 /** The bots a table's creator may choose. */
-export const BOT_LEVELS = ["random", "facil", "normal", "dificil", "experto"] as const;
+export const BOT_LEVELS = ["facil", "normal", "dificil", "experto"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 /** The ways of playing (truco.variants); absent from the options: "standard". */

@@ -207,7 +207,7 @@ export async function fillBot(seat: number): Promise<void> {
   const mine = id ? store.seat(id) : null;
   if (!id || !mine) return;
   const sel = root().querySelector<HTMLSelectElement>(`select[data-bot-level="${seat}"]`);
-  const level = (sel?.value ?? "random") as BotLevel;
+  const level = (sel?.value ?? "normal") as BotLevel;
   try {
     await addBot(id, seat, level, mine.token);
     app.info = await getTable(id);
