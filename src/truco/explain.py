@@ -12,6 +12,7 @@ from truco.legal import (
     can_raise_truco,
     envido_allowed,
     envido_primero_allowed,
+    falta_counts,
     must_sing_flor,
     seat_to_act,
     tapada_allowed,
@@ -44,6 +45,8 @@ def _reason(state: State, action: Action) -> str:
         return f"seat {seat}, the pie, must first put away one of his four cards"
     if verb is Verb.DISCARD:
         return "only the pie of pata de gallo discards, once, before the hand is played"
+    if verb is Verb.FALTA_ENVIDO and not falta_counts(state):
+        return "at this table the falta envido does not count in the match's first hand"
     if call is not None and verb is not Verb.FLOR:
         if call[0] == FLOR_KIND:
             return "a flor waits for an answer: answer it first"
@@ -100,9 +103,13 @@ def _reason(state: State, action: Action) -> str:
             if pending[0] != 2:
                 return "'el envido está primero' answers only the first truco, not a raise"
             return "'el envido está primero' is allowed here only before one's own first card"
-        if pending is None and not envido_allowed(state, seat):
+        if pending is None and not envido_allowed(state, seat, verb):
             if state.rules.envido_until == "first_card":
                 return "at this table envido can be called only before the hand's first card"
+            if state.rules.envido_until == "second_card":
+                return (
+                    "at this table envido can be called only before the first trick's second card"
+                )
             return f"seat {seat} already played its first card: envido must come before it"
     if verb in (Verb.QUIERO, Verb.NO_QUIERO) and pending is None:
         return "there is no call to answer"
