@@ -188,7 +188,7 @@ function homeShell(): string {
     .map(
       (s) =>
         `<div class="bot-row" data-row="${s}"><span>${esc(t("seat_n", { n: s + 1 }))}</span>` +
-        `<select name="seat${s}">${opt("human", t("human"))}${BOT_LEVELS.map((l) => opt(l, `${t("bot")}: ${tr(`level_${l}`, l)}`, s === 1 && l === "normal")).join("")}</select></div>`,
+        `<select name="seat${s}">${opt("human", t("human"))}${BOT_LEVELS.map((l) => opt(l, `${t("bot")}: ${tr(`level_${l}`, l)}`, l === "normal")).join("")}</select></div>`,
     )
     .join("");
   return (
@@ -198,7 +198,7 @@ function homeShell(): string {
     `<label>${esc(t("your_name"))}<input name="name" maxlength="24" autocomplete="nickname" placeholder="${esc(t("name_placeholder"))}" value="${esc(store.name())}"></label>` +
     `<label>${esc(t("variant"))}<select name="variant">${VARIANTS.map((v) => opt(v, t(`variant_${v}`), v === "standard")).join("")}</select></label>` +
     `<div class="grid2">` +
-    `<label data-for="standard">${esc(t("players"))}<select name="players">${opt(2, "2 (1 vs 1)", true)}${opt(4, "4 (2 vs 2)")}${opt(6, "6 (3 vs 3)")}</select></label>` +
+    `<label data-for="standard">${esc(t("players"))}<select name="players">${opt(2, "2 (1 vs 1)")}${opt(4, "4 (2 vs 2)", true)}${opt(6, "6 (3 vs 3)")}</select></label>` +
     `<label data-for="destantado">${esc(t("porotos"))}<select name="porotos">${[3, 5, 10, 15].map((n) => opt(n, String(n), n === 10)).join("")}</select></label>` +
     `<label data-for="pica_pica">${esc(t("pica_from"))}<select name="pica_from">${[1, 3, 5].map((n) => opt(n, String(n), n === 5)).join("")}</select></label>` +
     `<label data-not="destantado">${esc(t("target"))}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30)).join("")}</select></label>` +
