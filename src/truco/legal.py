@@ -37,6 +37,7 @@ from truco.cards import Card
 from truco.state import (
     DISCARD_KIND,
     ENVIDO_KIND,
+    F_BETTORS,
     F_CHAIN,
     F_ENVIDO_OPEN,
     F_FLOR_CHAIN,
@@ -82,17 +83,16 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
             return tuple([DISCARD[c] for c in s[F_HANDS][seat]])
         if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
             return (FLOR,)
-        if s[F_RULES].variant == "destantado":
-            return _YES_NO
         answers = _ENVIDO_ANSWERS[s[F_CHAIN]]
         return answers if falta_counts(s) else _without_falta(answers)
     if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
         return (FLOR,)
     if truco_call is not None:
-        if s[F_RULES].variant == "destantado":
-            return _YES_NO
         primero = envido_primero_allowed(s, seat)
-        answers = _TRUCO_ANSWERS[truco_call[0], primero]
+        if s[F_RULES].variant == "destantado":
+            answers = _DESTANTADO_TRUCO_ANSWERS[truco_call[0], primero]
+        else:
+            answers = _TRUCO_ANSWERS[truco_call[0], primero]
         return answers if not primero or falta_counts(s) else _without_falta(answers)
     hand = s[F_HANDS][seat]
     trick = s[F_TRICK]
@@ -191,12 +191,12 @@ def envido_primero_allowed(s: StateLike, seat: int) -> bool:
         return False
     if not s[F_ENVIDO_OPEN] or s[F_TRICK] or s[F_TRUCO] > 1:
         return False
+    if s[F_RULES].variant == "destantado" and s[F_BETTORS] != 1 << call[1]:
+        return False  # a player already accepted the truco: the envido is no longer first
     return mode == "first_trick" or not has_played(s, seat)
 
 
 # Memo tables for legal_of: the answers to each call, and the card actions of each held hand.
-_YES_NO = (QUIERO, NO_QUIERO)
-"""Destantado: each player answers a call for himself, without raising."""
 _FLOR_ANSWERS = {
     Verb.FLOR: (CON_FLOR_QUIERO, CON_FLOR_ME_ACHICO, CONTRAFLOR, CONTRAFLOR_AL_RESTO),
     Verb.CONTRAFLOR: (QUIERO, NO_QUIERO, CONTRAFLOR_AL_RESTO),
@@ -204,6 +204,9 @@ _FLOR_ANSWERS = {
 }
 _ENVIDO_ANSWERS: dict[tuple[Verb, ...], tuple[Action, ...]] = {}
 _TRUCO_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
+_DESTANTADO_TRUCO_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
+"""Destantado answers a truco as team play does, but without the mazo: no quiero already leaves
+the hand for nothing, where the mazo would lose what one was in for."""
 # Which envido calls a seat may make on his turn (the second index of ``_CALLS``).
 _NO_ENVIDO: Final = 0
 _ALL_ENVIDO: Final = 1
@@ -236,6 +239,7 @@ def _fill_tables() -> None:
             if primero:
                 answers.extend(ENVIDO_CALLS)
             _TRUCO_ANSWERS[level, primero] = (*answers, MAZO)
+            _DESTANTADO_TRUCO_ANSWERS[level, primero] = tuple(answers)
     for raise_from in (0, 1, 2, 3):
         for envido, envido_calls in enumerate(_ENVIDO_SETS):
             calls = [TRUCO_RAISE[raise_from]] if raise_from else []
