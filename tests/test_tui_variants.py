@@ -151,7 +151,9 @@ def test_pata_de_gallo_by_key_presses(tmp_path: Path) -> None:
 def test_destantado_by_key_presses(tmp_path: Path) -> None:
     """Porotos in each pile and the pot; a call waits for quiero / no quiero from each other
     player; who is in the bet and who left it."""
-    game = LocalGame(rules=Rules(variant="destantado"), seed=3, bot="random")
+    # Seed 1: a deal whose match lasts the four hands looked at (since issue 17 the random bots
+    # also raise the envido to the falta, which can empty a pile in the first hand).
+    game = LocalGame(rules=Rules(variant="destantado"), seed=1, bot="random")
     app = TrucoApp(game, delay=0, save_dir=tmp_path)
     rng = random.Random(3)
     answers: list[str] = []
@@ -160,8 +162,8 @@ def test_destantado_by_key_presses(tmp_path: Path) -> None:
     cards = mostly_cards(rng)
 
     def choose(view: SeatView, keys: dict[str, Verb]) -> str:
-        if view.legal == (QUIERO, NO_QUIERO):  # a call waits: only quiero or no quiero
-            assert set(keys) == {"q", "n"}
+        if view.legal[:2] == (QUIERO, NO_QUIERO):  # a call waits (raises too, since issue 17)
+            assert {"q", "n"} <= set(keys)
             key = "qn"[len(answers) % 2]
             answers.append(key)
             if key == "n" and view.truco_call is not None:
@@ -185,7 +187,7 @@ def test_destantado_by_key_presses(tmp_path: Path) -> None:
                 assert row == f"{pile} · en juego {view.stakes[seat]}", row
             elif view.phase != 1:
                 assert row == pile, row
-        if when == "turn" and view.legal == (QUIERO, NO_QUIERO):
+        if when == "turn" and view.legal[:2] == (QUIERO, NO_QUIERO):
             assert "responde Vos" in shown(app, "#hand")
         if when == "paused" and declined and declined[-1] == view.hand_no:
             assert "No quisieron y se fueron: Vos" in shown(app, "#table")

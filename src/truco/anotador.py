@@ -67,7 +67,9 @@ class Anotador:
 
     @property
     def rules(self) -> Rules:
-        return Rules(target=self.target, falta=self.falta)  # type: ignore[arg-type]
+        # The anotador and its browser twin (web/src/anotador.ts, fosforos.ts) still keep the
+        # halves of targets of 20 or more only; the engine's default is now every target.
+        return Rules(target=self.target, falta=self.falta, halves="from_20")  # type: ignore[arg-type]
 
     @property
     def half(self) -> int | None:
