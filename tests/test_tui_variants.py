@@ -120,7 +120,8 @@ def test_pata_de_gallo_by_key_presses(tmp_path: Path) -> None:
             partner = "+" * (seat != me and seat != pie and pie != me)
             mark = " (pie)" * (seat == pie)
             row = score_row(app, name(seat, me, game.names))
-            assert row == f"{name(seat, me, game.names)}{partner}{mark} {view.score[seat]}", row
+            points = text.score_label(view.score[seat], view.half)
+            assert row == f"{name(seat, me, game.names)}{partner}{mark} {points}", row
         if when != "turn":
             return
         table = shown(app, "#table")
@@ -154,7 +155,9 @@ def test_pata_de_gallo_by_key_presses(tmp_path: Path) -> None:
 def test_destantado_by_key_presses(tmp_path: Path) -> None:
     """Porotos in each pile and the pot; a call waits for quiero / no quiero from each other
     player; who is in the bet and who left it."""
-    game = LocalGame(rules=Rules(variant="destantado"), seed=3, bot="random")
+    # Seed 1: a deal whose match lasts the four hands looked at (since issue 17 the random bots
+    # also raise the envido to the falta, which can empty a pile in the first hand).
+    game = LocalGame(rules=Rules(variant="destantado"), seed=1, bot="random")
     app = TrucoApp(game, delay=0, save_dir=tmp_path)
     rng = random.Random(3)
     answers: list[str] = []
@@ -163,8 +166,8 @@ def test_destantado_by_key_presses(tmp_path: Path) -> None:
     cards = mostly_cards(rng)
 
     def choose(view: SeatView, keys: dict[str, Verb]) -> str:
-        if view.legal == (QUIERO, NO_QUIERO):  # a call waits: only quiero or no quiero
-            assert set(keys) == {"q", "n"}
+        if view.legal[:2] == (QUIERO, NO_QUIERO):  # a call waits (raises too, since issue 17)
+            assert {"q", "n"} <= set(keys)
             key = "qn"[len(answers) % 2]
             answers.append(key)
             if key == "n" and view.truco_call is not None:
@@ -188,7 +191,7 @@ def test_destantado_by_key_presses(tmp_path: Path) -> None:
                 assert row == f"{pile} · en juego {view.stakes[seat]}", row
             elif view.phase != 1:
                 assert row == pile, row
-        if when == "turn" and view.legal == (QUIERO, NO_QUIERO):
+        if when == "turn" and view.legal[:2] == (QUIERO, NO_QUIERO):
             assert "responde Vos" in shown(app, "#hand")
         if when == "paused" and declined and declined[-1] == view.hand_no:
             assert "No quisieron y se fueron: Vos" in shown(app, "#table")
@@ -212,7 +215,8 @@ def test_pica_pica_by_key_presses(tmp_path: Path) -> None:
     def look(when: str) -> None:
         view = game.view
         for team, team_name in ((0, "Nosotros"), (1, "Ellos")):
-            assert score_row(app, team_name) == f"{team_name} {view.score[team]}"
+            points = text.score_label(view.score[team], view.half)
+            assert score_row(app, team_name) == f"{team_name} {points}"
         if view.pica < 0:
             return
         rival = (view.mano + 3) % 6

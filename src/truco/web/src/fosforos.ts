@@ -1,6 +1,6 @@
 // The score drawn as fósforos: matchsticks in squares of five (four sides, then the diagonal).
-// A target of 20 or more has malas (the first half, H = target // 2) and buenas; 10 and 15 do not
-// (the core's Rules.half, generated into HALVES).
+// Every target has malas (the first half, H = target // 2) and buenas, unless the rules keep halves
+// for games of 20 or more only (the core's variants.target_half, generated into HALVES).
 
 import { HALVES } from "./generated";
 

@@ -136,8 +136,8 @@ export const TARGETS = [10, 15, 20, 24, 30, 40] as const;
 
 /** Where the malas end for each target (null: no malas and buenas). */
 export const HALVES: Readonly<Record<number, number | null>> = {
-  10: null,
-  15: null,
+  10: 5,
+  15: 7,
   20: 10,
   24: 12,
   30: 15,
