@@ -37,7 +37,9 @@ CORE = (
 ENGINE_PARTS = ("legal", "effects", "destantado")
 """Modules split out of engine.py (legality, what each action does, and the betting of the
 three-handed destantado): core as well."""
-CORE_MODULES = frozenset(CORE + ENGINE_PARTS)
+DRAWING = ("drawing",)
+"""The table in text, for ``str(state)`` and ``repr(state)``: core as well."""
+CORE_MODULES = frozenset(CORE + ENGINE_PARTS + DRAWING)
 
 ALLOWED_STDLIB = frozenset(
     (
@@ -74,7 +76,7 @@ def _present(names: tuple[str, ...]) -> list[str]:
     return [name for name in names if (PACKAGE / f"{name}.py").exists()]
 
 
-CHECKED = [*CORE, *_present(ENGINE_PARTS)]
+CHECKED = [*CORE, *_present(ENGINE_PARTS), *_present(DRAWING)]
 
 
 def imported_modules(name: str) -> list[tuple[int, str, tuple[str, ...]]]:
@@ -146,10 +148,11 @@ def test_core_calls_no_io_builtins(name: str) -> None:
 
 
 INIT_LOADER = frozenset(
-    ("os", "sys", "types", "importlib.abc", "importlib.machinery", "importlib.util")
+    ("os", "sys", "types", "importlib", "importlib.abc", "importlib.machinery", "importlib.util")
 )
 """What truco/__init__.py may import besides the core's allow-list: only to choose, once at
-import, between the compiled engine and its source (setup.py); no game code does I/O."""
+import, between the compiled engine and its source (setup.py), and to load the public names
+from the core on first use; no game code does I/O."""
 
 
 def test_package_init_is_pure() -> None:
