@@ -80,11 +80,14 @@ CHECKED = [*CORE, *_present(ENGINE_PARTS), *_present(DRAWING)]
 
 
 def imported_modules(name: str) -> list[tuple[int, str, tuple[str, ...]]]:
-    """(line, module, names) for each import in ``truco.<name>``; ``names`` for ``from`` imports.
+    """(line, module, names) for each import in ``truco/<name>.py``; ``names`` for ``from``
+    imports. ``name`` may be a path in the package: ``engine``, ``bots/common``.
 
-    ``from truco import envido`` gives module ``truco.envido``; relative imports are resolved.
+    ``from truco import envido`` gives module ``truco.envido`` (a public name of ``truco``, such
+    as ``apply``, its home module); relative imports are resolved.
     """
     tree = ast.parse((PACKAGE / f"{name}.py").read_text(encoding="utf-8"))
+    package = ["truco", *Path(name).parent.parts]  # what a relative import starts from
     found: list[tuple[int, str, tuple[str, ...]]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -92,10 +95,11 @@ def imported_modules(name: str) -> list[tuple[int, str, tuple[str, ...]]]:
         elif isinstance(node, ast.ImportFrom):
             module = node.module or ""
             if node.level:
-                module = ".".join(("truco", module)).rstrip(".")
+                base = package[: len(package) - node.level + 1]
+                module = ".".join([*base, module] if module else base)
             names = tuple(alias.name for alias in node.names)
             if module == "truco":  # from truco import envido: each name is a module
-                found.extend((node.lineno, f"truco.{n}", ()) for n in names)
+                found.extend((node.lineno, f"truco.{truco._HOME_OF.get(n, n)}", ()) for n in names)
             else:
                 found.append((node.lineno, module, names))
     return found
