@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import truco
+from truco.actions import Action
+from truco.events import Event
 from truco.state import State
 
 
@@ -23,6 +25,16 @@ def hand(hands: str, actions: str = "", **options: object) -> list[State]:
 def after(hands: str, actions: str = "", **options: object) -> State:
     """The state after the last action."""
     return hand(hands, actions, **options)[-1]
+
+
+def act(state: State, *actions: str) -> tuple[State, list[Event]]:
+    """Apply actions in order (``"play 1e"``, ``"truco"``...): the state and every event they
+    caused."""
+    events: list[Event] = []
+    for text in actions:
+        state, caused = truco.apply(state, Action.parse(text))
+        events.extend(caused)
+    return state, events
 
 
 def _toml(value: object) -> str:

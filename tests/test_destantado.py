@@ -7,23 +7,14 @@ Each function reads the engine's working copy (``list(state)``); the bets are se
 from __future__ import annotations
 
 import truco
-from handstates import after
-from truco.actions import Action
+from handstates import act, after
 from truco.destantado import hand_winner, next_responder, pass_porotos
 from truco.events import Event, MatchEnded, PorotosPassed
-from truco.state import F_PHASE, F_RETIRED, F_SCORE, F_WINNER, OVER, State
+from truco.state import F_PHASE, F_RETIRED, F_SCORE, F_WINNER, OVER
 
 # Seat 0 (mano) 1e 4c 5o: 5 of envido; seat 1 7o 6c 12b: 7; seat 2 3e 3o 2c: 3.
 THREE = "1e 4c 5o | 7o 6c 12b | 3e 3o 2c"
 RULES = {"variant": "destantado"}
-
-
-def act(state: State, *actions: str) -> tuple[State, list[Event]]:
-    events: list[Event] = []
-    for text in actions:
-        state, caused = truco.apply(state, Action.parse(text))
-        events.extend(caused)
-    return state, events
 
 
 def passed(events: list[Event]) -> list[PorotosPassed]:

@@ -7,8 +7,7 @@ The helpers read the engine's working copy (``list(state)``); the effects are se
 from __future__ import annotations
 
 import truco
-from handstates import after
-from truco.actions import Action
+from handstates import act, after
 from truco.effects import (
     active_from,
     kept_cards,
@@ -18,22 +17,12 @@ from truco.effects import (
     side_scores,
 )
 from truco.events import Scored, TrickEnded, WentToMazo
-from truco.state import State
 
 TWO = "1e 4c 5o | 7o 6c 12b"
 # Four seats, teams 0 (seats 0 and 2) and 1 (seats 1 and 3).
 FOUR = "1e 4c 5o | 7o 6c 12b | 3e 2o 10c | 1o 11b 4b"
 # Pata de gallo with seat 1 mano: seat 0 is the pie (plays last) and holds four cards.
 PATA = "1e 4c 5o 1b | 7o 6c 12b | 3e 3o 2c"
-
-
-def act(state: State, *actions: str) -> tuple[State, list[object]]:
-    """Apply actions in order; the state and every event they caused."""
-    events: list[object] = []
-    for text in actions:
-        state, caused = truco.apply(state, Action.parse(text))
-        events.extend(caused)
-    return state, events
 
 
 def test_responder_is_the_next_rival_still_in_the_hand() -> None:
