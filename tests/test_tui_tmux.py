@@ -6,11 +6,14 @@ Every wait polls the pane until the program has drawn what the test looks for: t
 prompt before typing, the table once the app is up, an exit line once it has quit. On a loaded
 machine starting the app can take far longer than it does alone, so no wait has a time budget
 of its own; a wait gives up at once when the program has exited without drawing it, and only a
-stuck program meets the hang guard (``HANG_GUARD``, far above any load seen).
+stuck program meets the hang guard (``HANG_GUARD``, far above any load seen). Each test has a
+tmux server of its own, and a tmux command that fails (a session that is gone) fails the test
+at once with tmux's words.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -18,6 +21,7 @@ import shutil
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -46,10 +50,13 @@ class Tmux:
         self.base = [str(TMUX), "-L", socket]
 
     def run(self, *args: str) -> str:
+        """A tmux command's output; it fails the test when tmux refuses (the session is gone)."""
         # tmux answers at once; the guard only stops a hung tmux from hanging the test
         done = subprocess.run(
             [*self.base, *args], capture_output=True, text=True, timeout=HANG_GUARD, check=False
         )
+        if done.returncode != 0:
+            raise AssertionError(f"tmux {args[0]}: {done.stderr.strip()}")
         return done.stdout
 
     def screen(self) -> str:
@@ -89,7 +96,10 @@ class Tmux:
 
 @pytest.fixture
 def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    t = Tmux(f"truco-test-{os.getpid()}")
+    # A server of its own for each test: "kill-server" returns before the server is gone, and a
+    # new session on the same socket at that moment dies with it (a blank screen, once the wait
+    # was all that noticed).
+    t = Tmux(f"truco-test-{os.getpid()}-{uuid.uuid4().hex[:8]}")
     bindir = Path(sys.executable).parent
     env = {
         "PATH": f"{bindir}{os.pathsep}{os.environ.get('PATH', '')}",
@@ -109,7 +119,8 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
     try:
         yield t
     finally:
-        t.run("kill-server")
+        with contextlib.suppress(AssertionError):  # a server that already exited
+            t.run("kill-server")
 
 
 def test_truco_play_from_the_shell(tmux: Tmux) -> None:
