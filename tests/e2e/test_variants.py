@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from e2e.conftest import missing_requirements
+from e2e.conftest import HANG_GUARD, missing_requirements
 
 _reason = missing_requirements()
 if _reason:
@@ -154,7 +154,6 @@ def download(base_url: str, path: str) -> str:
         return text
 
 
-@pytest.mark.timeout(90)
 def test_pata_de_gallo_a_person_and_two_bots(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:
@@ -180,7 +179,7 @@ def test_pata_de_gallo_a_person_and_two_bots(
                 shots(ana, "variant-gallo-pie-discards")
 
     acted = play(
-        ana, (base_url, table), random.Random(6), 70, lambda _: seen["discarded"] > 0, watch
+        ana, (base_url, table), random.Random(6), HANG_GUARD, lambda _: seen["discarded"] > 0, watch
     )
     shots(ana, "variant-gallo-match-over")
     final = scores(ana)
@@ -196,7 +195,6 @@ def test_pata_de_gallo_a_person_and_two_bots(
     assert "discard" in download(base_url, f"/api/tables/{table}/match.toml")
 
 
-@pytest.mark.timeout(90)
 def test_destantado_a_person_and_two_bots(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:
@@ -214,7 +212,7 @@ def test_destantado_a_person_and_two_bots(
             if seen["bets"] == 1:
                 shots(ana, "variant-destantado-in-the-bet")
 
-    acted = play(ana, (base_url, table), random.Random(7), 70, lambda _: True, watch)
+    acted = play(ana, (base_url, table), random.Random(7), HANG_GUARD, lambda _: True, watch)
     shots(ana, "variant-destantado-match-over")
     final = scores(ana)
     assert len(final) == 3 and min(final) == 0, final  # the winner passed all his porotos
@@ -226,7 +224,6 @@ def test_destantado_a_person_and_two_bots(
     assert " pasa " in log, log[-500:]
 
 
-@pytest.mark.timeout(120)
 def test_pica_pica_a_person_and_five_bots(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:
@@ -255,7 +252,7 @@ def test_pica_pica_a_person_and_five_bots(
     def enough(_: int) -> bool:
         return len(seen["picas"]) == 3
 
-    play(ana, (base_url, table), random.Random(8), 100, enough, watch)
+    play(ana, (base_url, table), random.Random(8), HANG_GUARD, enough, watch)
     shots(ana, "variant-pica-match-over")
     assert ana.locator(".match-over .scoreboard .team").count() == 2  # scores per team
     assert len(seen["picas"]) == 3, seen  # a whole round of 1v1 hands: 1, 2 and 3 of 3

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server.helpers import Player, create, join, serving, settle, step
+from server.helpers import WAIT, Player, create, join, serving, settle, step
 from truco.server import Settings
 
 
@@ -20,7 +20,8 @@ def quick(settings: Settings) -> Iterator[TestClient]:
         yield c
 
 
-def wait_for(client: TestClient, table: str, check: Any, timeout: float = 5.0) -> dict[str, Any]:
+def wait_for(client: TestClient, table: str, check: Any, timeout: float = WAIT) -> dict[str, Any]:
+    """Poll the table until ``check`` holds (``timeout`` is only a hang guard)."""
     end = time.monotonic() + timeout
     while True:
         info: dict[str, Any] = client.get(f"/api/tables/{table}").json()
