@@ -29,6 +29,12 @@ $(WEB)/node_modules/.package-lock.json: $(WEB)/package.json $(WEB)/package-lock.
 web: $(WEB)/node_modules/.package-lock.json
 	cd $(WEB) && npm run build
 
+# The wire's constants for the browser client ($(WEB)/src/generated.ts, committed), written from
+# the Python codec (truco.protocol); run after changing them (a test fails when it is stale).
+.PHONY: generated
+generated: $(STAMP)
+	$(BIN)/python -m truco.protocol_ts
+
 # The game server on http://127.0.0.1:8000 with SQLite (truco.db); `truco play` is the terminal.
 run: $(STAMP) web
 	$(BIN)/truco serve --host 127.0.0.1 --port 8000

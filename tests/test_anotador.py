@@ -109,7 +109,9 @@ def test_malas_and_buenas() -> None:
     assert a.status(1) == "1 buena"
     a.add(1, 2)
     assert a.status(1) == "3 buenas"
-    assert game(7, 0, target=15).status(0) == ""
+    # Every target has halves (issue 17, seed 002: "Antes de la mitad del puntaje ... en malas").
+    assert game(7, 0, target=15).status(0) == "malas"
+    assert game(8, 0, target=15).status(0) == "1 buena"
     assert game(0, 0, target=24).half == 12
 
 

@@ -339,15 +339,18 @@ def test_the_pie_keeps_the_best_three() -> None:
 
 
 def test_destantado_answers_are_sensible() -> None:
-    """A call is answered yes or no; simple accepts an envido only with points and a truco only
-    with a hand that wins often enough."""
+    """Simple answers a call yes or no: it accepts an envido only with points and a truco only
+    with a hand that wins often enough. (Since issue 17 the answers also hold the raises of
+    ordinary truco.)"""
     rules = Rules(variant="destantado")
     bot = make_bot("simple")
     for mine, expect in (("7e 6e 2o", "quiero"), ("4e 5o 6c", "no-quiero")):
         hands = [parse_cards("1o 2c 3b"), parse_cards(mine), parse_cards("4o 5c 6b")]
         state = apply(new_match(rules), Deal(tuple(hands))).state
         state = apply(state, Action.parse("envido")).state
-        assert to_act(state) == 1 and [str(a) for a in state.legal] == ["quiero", "no-quiero"]
+        legal = [str(a) for a in state.legal]
+        assert to_act(state) == 1
+        assert legal == ["quiero", "no-quiero", "envido", "real-envido", "falta-envido"]
         assert str(bot.choose(observe(state, 1), state.legal, Random(0))) == expect
     for mine, expect in (("1e 1b 7e", "quiero"), ("4e 5o 4c", "no-quiero")):
         hands = [parse_cards("1o 2c 3b"), parse_cards(mine), parse_cards("6o 5c 6b")]

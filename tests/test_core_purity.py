@@ -37,7 +37,9 @@ CORE = (
 ENGINE_PARTS = ("legal", "effects", "destantado", "variants")
 """Modules split out of engine.py (legality, what each action does, the betting of the
 three-handed destantado, and the variants' registry): core as well."""
-CORE_MODULES = frozenset(CORE + ENGINE_PARTS)
+DRAWING = ("drawing",)
+"""The table in text, for ``str(state)`` and ``repr(state)``: core as well."""
+CORE_MODULES = frozenset(CORE + ENGINE_PARTS + DRAWING)
 
 ALLOWED_STDLIB = frozenset(
     (
@@ -65,7 +67,7 @@ FORBIDDEN = (
     "truco.bots",
     "truco.cli",
     "truco.bench",
-    "truco.textgame",
+    "truco.tui",
 )
 IO_BUILTINS = frozenset(("open", "print", "input", "exec", "eval", "__import__", "breakpoint"))
 
@@ -74,15 +76,18 @@ def _present(names: tuple[str, ...]) -> list[str]:
     return [name for name in names if (PACKAGE / f"{name}.py").exists()]
 
 
-CHECKED = [*CORE, *_present(ENGINE_PARTS)]
+CHECKED = [*CORE, *_present(ENGINE_PARTS), *_present(DRAWING)]
 
 
 def imported_modules(name: str) -> list[tuple[int, str, tuple[str, ...]]]:
-    """(line, module, names) for each import in ``truco.<name>``; ``names`` for ``from`` imports.
+    """(line, module, names) for each import in ``truco/<name>.py``; ``names`` for ``from``
+    imports. ``name`` may be a path in the package: ``engine``, ``bots/common``.
 
-    ``from truco import envido`` gives module ``truco.envido``; relative imports are resolved.
+    ``from truco import envido`` gives module ``truco.envido`` (a public name of ``truco``, such
+    as ``apply``, its home module); relative imports are resolved.
     """
     tree = ast.parse((PACKAGE / f"{name}.py").read_text(encoding="utf-8"))
+    package = ["truco", *Path(name).parent.parts]  # what a relative import starts from
     found: list[tuple[int, str, tuple[str, ...]]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -90,10 +95,11 @@ def imported_modules(name: str) -> list[tuple[int, str, tuple[str, ...]]]:
         elif isinstance(node, ast.ImportFrom):
             module = node.module or ""
             if node.level:
-                module = ".".join(("truco", module)).rstrip(".")
+                base = package[: len(package) - node.level + 1]
+                module = ".".join([*base, module] if module else base)
             names = tuple(alias.name for alias in node.names)
             if module == "truco":  # from truco import envido: each name is a module
-                found.extend((node.lineno, f"truco.{n}", ()) for n in names)
+                found.extend((node.lineno, f"truco.{truco._HOME_OF.get(n, n)}", ()) for n in names)
             else:
                 found.append((node.lineno, module, names))
     return found
@@ -146,10 +152,11 @@ def test_core_calls_no_io_builtins(name: str) -> None:
 
 
 INIT_LOADER = frozenset(
-    ("os", "sys", "types", "importlib.abc", "importlib.machinery", "importlib.util")
+    ("os", "sys", "types", "importlib", "importlib.abc", "importlib.machinery", "importlib.util")
 )
 """What truco/__init__.py may import besides the core's allow-list: only to choose, once at
-import, between the compiled engine and its source (setup.py); no game code does I/O."""
+import, between the compiled engine and its source (setup.py), and to load the public names
+from the core on first use; no game code does I/O."""
 
 
 def test_package_init_is_pure() -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
-from truco.textgame import run_text_game
+from truco.tui.plain import run_text_game
 
 MENU_LINE = re.compile(r"^  (\d+)\) (.+)$")
 
@@ -70,9 +70,10 @@ def test_each_turn_shows_score_mano_table_hand_and_menu() -> None:
     assert any(line.startswith("  Baza 1: Vos ") for line in lines[first:])
 
 
-def test_malas_and_buenas_only_from_target_20() -> None:
+def test_malas_and_buenas_at_every_target() -> None:
+    # Issue 17 (seed 002): a game to 15 has its halves too, 7 malas and 8 buenas.
     _, lines = play(Script(["q"]), target=15, seed=1)
-    assert not any("malas" in line for line in lines)
+    assert any("malas" in line for line in lines)
 
 
 def test_bad_input_reprompts_and_loses_nothing() -> None:
@@ -209,9 +210,10 @@ def test_destantado_to_the_end() -> None:
 
 
 def test_pica_pica_to_the_end() -> None:
-    """Six players; between 5 and 10 points (target 15) a round of three 1v1 hands: the human
-    plays his own and watches the other two."""
-    code, lines = play(Script(), variant="pica_pica", target=15, seed=5)
+    """Six players; between 5 and 10 points (target 20: the rounds stop 10 from the target
+    since issue 17) a round of three 1v1 hands: the human plays his own and watches the other
+    two."""
+    code, lines = play(Script(), variant="pica_pica", target=20, seed=5)
     assert code == 0 and len(winner_lines(lines)) == 1
     picas = [line for line in lines if "mano de pica" in line]
     assert len(picas) == 3

@@ -12,9 +12,10 @@ from truco.actions import Action
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
 from truco.events import CardPlayed, Event, visible_to
+from truco.protocol import event_from_json, view_from_json
 from truco.rules import Rules
 from truco.state import DISCARD_KIND, State, new_match
-from truco.tui.session import RemoteGame, event_from_json, view_from_json, ws_url
+from truco.tui.session import RemoteGame, ws_url
 from truco.view import observe
 
 

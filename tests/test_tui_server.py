@@ -39,6 +39,12 @@ def _free_port() -> int:
         return port
 
 
+HANG_GUARD = 120.0
+"""Seconds a wait gives up after (the server's start, a page, a match's hands, the saved files).
+Each returns as soon as what it waits for is there: the guard only stops a hung test, as a
+loaded machine may take many times as long as a quiet one; the whole run stays under twice it."""
+
+
 @pytest.fixture
 def base_url(tmp_path: Path) -> Iterator[str]:
     settings = server_mod.Settings(
@@ -54,7 +60,7 @@ def base_url(tmp_path: Path) -> Iterator[str]:
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + HANG_GUARD
     while not server.started:
         if time.monotonic() > deadline or not thread.is_alive():
             pytest.skip("the server did not start")
@@ -68,7 +74,7 @@ def _post(url: str, body: dict[str, Any]) -> Any:
     request = urllib.request.Request(
         url, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
     )
-    with urllib.request.urlopen(request, timeout=5) as answer:
+    with urllib.request.urlopen(request, timeout=HANG_GUARD) as answer:
         return json.loads(answer.read())
 
 
@@ -90,7 +96,7 @@ def test_play_at_a_server_table(base_url: str, tmp_path: Path) -> None:
 
     async def run() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
-            deadline = time.monotonic() + 20
+            deadline = time.monotonic() + HANG_GUARD
             acted = 0
             while time.monotonic() < deadline:
                 await pilot.pause(0.02)
@@ -108,15 +114,14 @@ def test_play_at_a_server_table(base_url: str, tmp_path: Path) -> None:
             assert game.seat == 0 and game.names[1] == "random"
             assert sum(game.view.score) > 0
             await pilot.press("s")  # the finished hands, fetched from the server
-            for _ in range(100):
+            deadline = time.monotonic() + HANG_GUARD
+            while not app.saved and time.monotonic() < deadline:
                 await pilot.pause(0.02)
-                if app.saved:
-                    break
             assert len(app.saved) >= 2
             first = notation.replay_text(app.saved[0].read_text(encoding="utf-8"))
             assert first.finished
 
-    asyncio.run(asyncio.wait_for(run(), 60))
+    asyncio.run(asyncio.wait_for(run(), 2 * HANG_GUARD))
 
 
 @pytest.mark.parametrize(
@@ -143,7 +148,7 @@ def test_a_variant_at_a_server_table(
 
     async def run() -> str:
         async with app.run_test(size=(80, 24)) as pilot:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + HANG_GUARD
             while time.monotonic() < deadline:
                 await pilot.pause(0.02)
                 view = game.view
@@ -171,7 +176,7 @@ def test_a_variant_at_a_server_table(
             # long lines wrap: compare the words
             return " ".join(" ".join(s.text for s in app.query_one("#log", RichLog).lines).split())
 
-    log = asyncio.run(asyncio.wait_for(run(), 60))
+    log = asyncio.run(asyncio.wait_for(run(), 2 * HANG_GUARD))
     assert verbs, "we never acted"
     if options["variant"] == "pata_de_gallo":
         assert "discard" in verbs  # the second hand's pie: our seat

@@ -46,8 +46,9 @@ def score_row(app: TrucoApp, name: str) -> str:
     return rows[0]
 
 
-def name(seat: int, me: int) -> str:
-    return "Vos" if seat == me else f"Bot{seat}"
+def name(seat: int, me: int, names: tuple[str, ...]) -> str:
+    """How the terminal calls a seat: the bots by their personas (``LocalGame.names``)."""
+    return "Vos" if seat == me else names[seat]
 
 
 async def drive(
@@ -113,13 +114,14 @@ def test_pata_de_gallo_by_key_presses(tmp_path: Path) -> None:
     def look(when: str) -> None:
         view = game.view
         pie = (view.mano - 1) % 3
-        assert text.pie_seat(view) == pie
+        assert view.pie == pie
         pies.add(pie)
         for seat in range(3):  # each player's own score; the pie and this hand's partner marked
             partner = "+" * (seat != me and seat != pie and pie != me)
             mark = " (pie)" * (seat == pie)
-            row = score_row(app, name(seat, me))
-            assert row == f"{name(seat, me)}{partner}{mark} {view.score[seat]}", row
+            row = score_row(app, name(seat, me, game.names))
+            points = text.score_label(view.score[seat], view.half)
+            assert row == f"{name(seat, me, game.names)}{partner}{mark} {points}", row
         if when != "turn":
             return
         table = shown(app, "#table")
@@ -135,7 +137,7 @@ def test_pata_de_gallo_by_key_presses(tmp_path: Path) -> None:
             assert len(view.hand) <= 3
             seen["after discard"] += 1
         else:
-            assert f"Pie: {name(pie, me)} · ya descartó" in table
+            assert f"Pie: {name(pie, me, game.names)} · ya descartó" in table
 
     summaries, log = asyncio.run(
         drive(app, game, mostly_cards(random.Random(1)), look, hands=3, tmp=tmp_path)
@@ -144,14 +146,18 @@ def test_pata_de_gallo_by_key_presses(tmp_path: Path) -> None:
     assert seen["discard"] == 1 and seen["after discard"] >= 1
     assert pies == {2, 0, 1}  # the pie went round: seat 2, then 0, then 1
     assert "Vos (pie): descartás" in log
-    assert "Bot0 (pie): descarta una carta" in log  # the second hand's pie; his card unseen
-    assert "para Vos" in log and "para Bot" in log  # points scored by each player of a side
+    # The second hand's pie; his card unseen.
+    assert f"{game.names[0]} (pie): descarta una carta" in log
+    bots = [n for n in game.names if n]
+    assert "para Vos" in log and any(f"para {n}" in log for n in bots)  # points of each side
 
 
 def test_destantado_by_key_presses(tmp_path: Path) -> None:
     """Porotos in each pile and the pot; a call waits for quiero / no quiero from each other
     player; who is in the bet and who left it."""
-    game = LocalGame(rules=Rules(variant="destantado"), seed=3, bot="random")
+    # Seed 1: a deal whose match lasts the four hands looked at (since issue 17 the random bots
+    # also raise the envido to the falta, which can empty a pile in the first hand).
+    game = LocalGame(rules=Rules(variant="destantado"), seed=1, bot="random")
     app = TrucoApp(game, delay=0, save_dir=tmp_path)
     rng = random.Random(3)
     answers: list[str] = []
@@ -160,8 +166,8 @@ def test_destantado_by_key_presses(tmp_path: Path) -> None:
     cards = mostly_cards(rng)
 
     def choose(view: SeatView, keys: dict[str, Verb]) -> str:
-        if view.legal == (QUIERO, NO_QUIERO):  # a call waits: only quiero or no quiero
-            assert set(keys) == {"q", "n"}
+        if view.legal[:2] == (QUIERO, NO_QUIERO):  # a call waits (raises too, since issue 17)
+            assert {"q", "n"} <= set(keys)
             key = "qn"[len(answers) % 2]
             answers.append(key)
             if key == "n" and view.truco_call is not None:
@@ -177,15 +183,15 @@ def test_destantado_by_key_presses(tmp_path: Path) -> None:
         assert "Porotos · gana el que se queda sin" in shown(app, "#score")
         assert f"Pozo: {max(0, 30 - sum(view.score))}" in shown(app, "#score")
         for seat in range(3):
-            row = score_row(app, name(seat, 0))
-            pile = f"{name(seat, 0)} {view.score[seat]}"
+            row = score_row(app, name(seat, 0, game.names))
+            pile = f"{name(seat, 0, game.names)} {view.score[seat]}"
             if view.phase == 1 and not view.stakes[seat]:
                 assert row == f"{pile} · afuera", row
             elif view.phase == 1 and seat not in view.retired:
                 assert row == f"{pile} · en juego {view.stakes[seat]}", row
             elif view.phase != 1:
                 assert row == pile, row
-        if when == "turn" and view.legal == (QUIERO, NO_QUIERO):
+        if when == "turn" and view.legal[:2] == (QUIERO, NO_QUIERO):
             assert "responde Vos" in shown(app, "#hand")
         if when == "paused" and declined and declined[-1] == view.hand_no:
             assert "No quisieron y se fueron: Vos" in shown(app, "#table")
@@ -209,13 +215,14 @@ def test_pica_pica_by_key_presses(tmp_path: Path) -> None:
     def look(when: str) -> None:
         view = game.view
         for team, team_name in ((0, "Nosotros"), (1, "Ellos")):
-            assert score_row(app, team_name) == f"{team_name} {view.score[team]}"
+            points = text.score_label(view.score[team], view.half)
+            assert score_row(app, team_name) == f"{team_name} {points}"
         if view.pica < 0:
             return
         rival = (view.mano + 3) % 6
         if when == "turn":
             assert 0 in (view.mano, rival)  # the human plays only his own 1v1 hand
-            pair = f"{name(view.mano, 0)} contra {name(rival, 0)}"
+            pair = f"{name(view.mano, 0, game.names)} contra {name(rival, 0, game.names)}"
             assert f"Mano de pica {view.pica + 1} de 3: {pair}" in shown(app, "#table")
             picas["played"] += 1
         elif 0 not in (view.mano, rival):
@@ -226,7 +233,8 @@ def test_pica_pica_by_key_presses(tmp_path: Path) -> None:
         drive(app, game, mostly_cards(random.Random(5)), look, hands=4, tmp=tmp_path)
     )
     assert summaries >= 3 and picas["played"] >= 1 and picas["watched"] >= 2
-    assert "mano de pica: Vos contra Bot3" in log or "mano de pica: Bot3 contra Vos" in log
+    rival = game.names[3]
+    assert f"mano de pica: Vos contra {rival}" in log or f"mano de pica: {rival} contra Vos" in log
     assert "(mirás)" in log
 
 

@@ -72,7 +72,7 @@ class Anotador:
 
     @property
     def half(self) -> int | None:
-        """Where the malas end (targets of 20 or more), else None."""
+        """Where the malas end (half the target), else None."""
         return target_half(self.target)
 
     @property

@@ -14,7 +14,7 @@ from truco.variants import VARIANTS
 
 def _cmd_play(args: argparse.Namespace) -> int:
     if args.plain:
-        from truco.textgame import run_text_game
+        from truco.tui.plain import run_text_game
 
         return run_text_game(
             players=args.players or 2,
@@ -128,7 +128,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="truco", description="Argentine truco.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    play = sub.add_parser("play", help="play a match in the terminal against bots")
+    play = sub.add_parser(
+        "play",
+        help="play a match in the terminal against bots",
+        description="Play a match in the terminal against bots. The usual table is two teams of "
+        "two: 'truco play --players 4' seats you with a bot partner against two bots "
+        "(2v2); without --players you play mano a mano (1v1).",
+    )
     play.add_argument(
         "--variant",
         default="standard",
@@ -136,7 +142,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="pata_de_gallo and destantado (3 players), pica_pica (6); default standard",
     )
     play.add_argument(
-        "--players", type=int, default=None, choices=(2, 3, 4, 6), help="default: the variant's"
+        "--players",
+        type=int,
+        default=None,
+        choices=(2, 3, 4, 6),
+        help="4 for two teams of two (2v2), 6 for three; default: the variant's (standard: 2)",
     )
     play.add_argument("--target", type=int, default=30, choices=(10, 15, 20, 24, 30, 40))
     play.add_argument("--flor", action="store_true", help="play with flor")

@@ -1,19 +1,23 @@
 """Destantado: three players, each on his own, who win by passing their porotos to the others.
 
 Source: ``shared/seeds/000_*.txt`` (and ``003_*.txt``). Everyone starts with ``porotos`` (10).
-A bet (an envido, the truco and its raises) is answered by each other player still in the hand,
-in playing order, with quiero or no quiero. The winner of a bet passes its value from his own
-pile to each loser who was in it; a bet nobody accepted is won by its caller, and its points go
-to a pot that is worth nothing (they leave the caller's pile). The first with an empty pile wins.
+"El resto de puntos es igual al truco común": the calls are those of team play (envido chains,
+raises given as answers, el envido está primero), but a call is answered by each other player
+still in it, in playing order, each for himself. The winner of a bet passes its value from his
+own pile to each loser who was in it; a call nobody accepted is won by its caller, and its points
+go to a pot that is worth nothing (they leave the caller's pile). The first with an empty pile
+wins.
 
 Decisions the seeds leave open (docs/rules.md, "Destantado"): the hand itself is a bet that
-everyone is in at 1; a player who declines a truco (or a raise) leaves the hand and nothing
-passes to him, while one who goes to the mazo loses what he was in for; calls are answered
-with quiero or no quiero only (a raise is called on one's own turn, by the first player who
-accepted the last bet); an envido is a single call (envido 2, real envido 3, falta envido
-``destantado_falta``); a trick won by a player who has left the hand counts as a parda; a
-winner with too few porotos passes all he has (to the losers in playing order from the mano),
-and his empty pile ends the match at once (``match_end`` does not apply).
+everyone is in at 1; a player who declines a call (an envido, a truco or a raise of either)
+is out of that bet and nothing passes to him (for a truco he leaves the hand), while one who goes
+to the mazo loses what he was in for; a raise, given as an answer, accepts the call so far and is
+answered in turn by every other player still in the bet, its caller and earlier accepters too;
+the mazo is not an answer (no quiero leaves for nothing); el envido está primero only before
+anybody has accepted the truco; a falta envido is worth ``destantado_falta`` and, as in team
+play, replaces the sum of the chain; a trick won by a player who has left the hand counts as a
+parda; a winner with too few porotos passes all he has (to the losers in playing order from the
+mano), and his empty pile ends the match at once (``match_end`` does not apply).
 
 Like ``effects``, every function edits the engine's working list ``s`` and appends events.
 """
@@ -31,6 +35,7 @@ from truco.state import (
     F_CHAIN,
     F_ENVIDO_OPEN,
     F_HAND_POINTS,
+    F_LOG,
     F_MANO,
     F_OWNER,
     F_PHASE,
@@ -56,29 +61,46 @@ from truco.tricks import hand_winner as tricks_winner
 _new = tuple.__new__
 
 
-def next_responder(s: Work, caller: int, after: int) -> int:
+def next_responder(s: Work, caller: int, after: int, out: int = 0) -> int:
     """The next seat after ``after`` that still owes an answer to ``caller``'s call: going round
-    in playing order, still in the hand, before coming back to the caller; -1 when none."""
+    in playing order, still in the hand and not in the bit set ``out``, before coming back to
+    the caller; -1 when none."""
     n = len(s[F_STAKES])
-    retired = s[F_RETIRED]
+    skip = s[F_RETIRED] | out
     seat = (after + 1) % n
     while seat != caller:
-        if not (retired >> seat) & 1:
+        if not (skip >> seat) & 1:
             return seat
         seat = (seat + 1) % n
     return -1
 
 
-def _pass_on(s: Work, field: int, head: int, caller: int, seat: int) -> bool:
+def _pass_on(s: Work, field: int, head: int, caller: int, seat: int, out: int = 0) -> bool:
     """After ``seat``'s answer, the call (kept in ``field`` as ``(head, caller, responder)``)
     goes to the next player who owes one; False, with the call closed, once all have answered."""
-    nxt = next_responder(s, caller, seat)
+    nxt = next_responder(s, caller, seat, out)
     if nxt >= 0:
         s[field] = (head, caller, nxt)
         return True
     s[field] = None
     s[F_BETTORS] = 0
     return False
+
+
+def envido_out(s: Work) -> int:
+    """The seats that declined this hand's envido (still in the hand, out of the envido): those
+    who said no quiero since its first call. Nothing else is played while an envido waits, so
+    every answer after that call in the log belongs to it."""
+    out = 0
+    started = False
+    for seat, action in s[F_LOG]:
+        verb = action.verb
+        if started:
+            if verb is Verb.NO_QUIERO:
+                out |= 1 << seat
+        elif verb in effects.ENVIDO_VERBS:
+            started = True
+    return out
 
 
 def pass_porotos(
@@ -150,20 +172,25 @@ def act(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
     """Any action but a card played (the engine sends every other one here in destantado)."""
     if verb is Verb.MAZO:
         mazo(s, seat, ev)
+    elif verb in effects.TRUCO_LEVEL_OF:  # on one's turn, or a raise given as an answer
+        call_truco(s, seat, verb, ev)
+    elif verb in effects.ENVIDO_VERBS:  # on one's turn, a raise, or el envido está primero
+        call_envido(s, seat, verb, ev)
     elif s[F_TANTO_CALL] is not None:
         answer_envido(s, seat, verb, ev)
-    elif s[F_TRUCO_CALL] is not None:
-        answer_truco(s, seat, verb, ev)
-    elif verb in effects.TRUCO_LEVEL_OF:
-        call_truco(s, seat, verb, ev)
     else:
-        call_envido(s, seat, verb, ev)
+        answer_truco(s, seat, verb, ev)
 
 
 # --- truco ------------------------------------------------------------------------------------
 
 
 def call_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    pending = s[F_TRUCO_CALL]
+    if pending is not None:
+        # A raise given as an answer accepts the pending level; everyone still in the hand,
+        # the last caller and those who had accepted included, answers the raise in turn.
+        s[F_TRUCO] = pending[0]
     ev.append(_new(Called, (seat, verb)))
     s[F_BETTORS] = 1 << seat
     s[F_TRUCO_CALL] = (effects.TRUCO_LEVEL_OF[verb], seat, next_responder(s, seat, seat))
@@ -192,17 +219,23 @@ def answer_truco(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         return
     s[F_TRUCO] = level
     s[F_STAKES] = tuple([level if (bettors >> x) & 1 else stakes[x] for x in range(len(stakes))])
-    _hand_decided(s, ev)
+    if not _hand_decided(s, ev) and (s[F_RETIRED] >> s[F_TURN]) & 1:
+        # He whose turn it was called the truco and then declined a raise given as its answer:
+        # he has left the hand, and the turn goes on to the next player still in it.
+        effects.advance(s, s[F_TURN], s[F_PLAYS], ev)
 
 
 # --- envido -----------------------------------------------------------------------------------
 
 
 def call_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+    """An envido call: on one's turn, as a raise given as the answer to an envido (it accepts
+    the chain so far), or as el envido está primero (the truco waits until it is settled). Every
+    other player still in the envido answers it in turn."""
     ev.append(_new(Called, (seat, verb)))
-    s[F_CHAIN] = (verb,)
+    s[F_CHAIN] = s[F_CHAIN] + (verb,)
     s[F_BETTORS] = 1 << seat
-    s[F_TANTO_CALL] = (ENVIDO_KIND, seat, next_responder(s, seat, seat))
+    s[F_TANTO_CALL] = (ENVIDO_KIND, seat, next_responder(s, seat, seat, envido_out(s)))
 
 
 def answer_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
@@ -211,9 +244,14 @@ def answer_envido(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
     bettors = s[F_BETTORS]
     if verb is Verb.QUIERO:
         s[F_BETTORS] = bettors = bettors | 1 << seat
-    if _pass_on(s, F_TANTO_CALL, ENVIDO_KIND, caller, seat):
+    if _pass_on(s, F_TANTO_CALL, ENVIDO_KIND, caller, seat, envido_out(s)):
         return
     s[F_ENVIDO_OPEN] = False
+    truco_call = s[F_TRUCO_CALL]
+    if truco_call is not None:
+        # El envido estaba primero: the truco it interrupted waits again, and nobody had
+        # accepted it (legal.envido_primero_allowed), so its caller alone is in it.
+        s[F_BETTORS] = 1 << truco_call[1]
     chain = s[F_CHAIN]
     if bettors == 1 << caller:
         pass_porotos(s, caller, -1, tantos.declined_value(chain), "envido-no-quiero", ev)

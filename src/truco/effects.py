@@ -232,7 +232,7 @@ def end_hand(s: Work, team: int, points: int, reason: str, ev: list[Event]) -> N
 
         destantado.settle(s, team, ev)
         return
-    if not s[F_FLOR_DONE] and not s[F_TRICK]:
+    if not s[F_FLOR_DONE] and not s[F_TRICK] and s[F_RULES].flor_unsung_scores:
         _score_unsung_flores(s, ev)
         if s[F_PHASE] != PLAYING:  # the flor ended the match
             return
@@ -242,8 +242,10 @@ def end_hand(s: Work, team: int, points: int, reason: str, ev: list[Event]) -> N
 
 
 def _score_unsung_flores(s: Work, ev: list[Event]) -> None:
-    """A flor whose holder had no turn to sing it before the hand ended in the first trick (the
-    rivals went to the mazo or declined a truco) still scores, unopposed, before the truco."""
+    """With ``flor_unsung_scores``: a flor whose holder had no turn to sing it before the hand
+    ended in the first trick (the rivals went to the mazo or declined a truco) still scores,
+    unopposed, before the truco. By default it does not: a tanto counts only if it was proposed
+    before the hand was over (``000_*``)."""
     teams, flores, retired = s[F_TEAMS], s[F_FLORES], s[F_RETIRED]
     scored: list[int] = []
     for seat in range(len(teams)):

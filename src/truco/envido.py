@@ -36,7 +36,7 @@ def declined_value(chain: Sequence[Verb]) -> int:
 
 
 def in_malas(rules: Rules, points: int) -> bool:
-    """A team is in the malas while its score is at most half the target (games of 20 or more)."""
+    """A team is in the malas while its score is at most half the target (``Rules.halves``)."""
     half = half_of(rules)
     return half is not None and points <= half
 

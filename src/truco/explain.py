@@ -12,6 +12,7 @@ from truco.legal import (
     can_raise_truco,
     envido_allowed,
     envido_primero_allowed,
+    falta_counts,
     must_sing_flor,
     seat_to_act,
     tapada_allowed,
@@ -45,11 +46,13 @@ def _reason(state: State, action: Action) -> str:
         return f"seat {seat}, the pie, must first put away one of his four cards"
     if verb is Verb.DISCARD:
         return "only the pie of pata de gallo discards, once, before the hand is played"
+    if verb is Verb.FALTA_ENVIDO and not falta_counts(state):
+        return "at this table the falta envido does not count in the match's first hand"
     if call is not None and verb is not Verb.FLOR:
         if call[0] == FLOR_KIND:
             return "a flor waits for an answer: answer it first"
         if destantado:
-            return "an envido waits for each player's answer: quiero or no-quiero"
+            return "an envido waits for each player's answer in turn: quiero, no-quiero or a raise"
         return "an envido waits for an answer: quiero, no-quiero or a raise first"
     if must_sing_flor(state, seat):
         return f"seat {seat} holds a flor and must sing it before anything else"
@@ -65,8 +68,6 @@ def _reason(state: State, action: Action) -> str:
             return "a card may be played face down only from the second trick on"
     if verb in (Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO):
         level = {Verb.TRUCO: 2, Verb.RETRUCO: 3, Verb.VALE_CUATRO: 4}[verb]
-        if pending is not None and destantado:
-            return "in destantado a call is answered with quiero or no-quiero; raise on your turn"
         if pending is not None:
             if level != pending[0] + 1:
                 return (
@@ -80,8 +81,8 @@ def _reason(state: State, action: Action) -> str:
             following = _TRUCO_NAMES[state.truco + 1]
             return f"the truco stands at level {state.truco}: the next call is {following}"
     if verb in (Verb.ENVIDO, Verb.REAL_ENVIDO, Verb.FALTA_ENVIDO):
-        if destantado and pending is not None:
-            return "in destantado 'el envido está primero' is not played"
+        if destantado and pending is not None and state.bettors != 1 << pending[1]:
+            return "'el envido está primero' only before anybody has accepted the truco"
         if call is not None and call[0] != FLOR_KIND:
             allowed = (
                 ", ".join(v.value for v in tantos.chain_calls_allowed(state.chain)) or "nothing"
@@ -101,14 +102,18 @@ def _reason(state: State, action: Action) -> str:
             if pending[0] != 2:
                 return "'el envido está primero' answers only the first truco, not a raise"
             return "'el envido está primero' is allowed here only before one's own first card"
-        if pending is None and not envido_allowed(state, seat):
+        if pending is None and not envido_allowed(state, seat, verb):
             if state.rules.envido_until == "first_card":
                 return "at this table envido can be called only before the hand's first card"
+            if state.rules.envido_until == "second_card":
+                return (
+                    "at this table envido can be called only before the first trick's second card"
+                )
             return f"seat {seat} already played its first card: envido must come before it"
     if verb in (Verb.QUIERO, Verb.NO_QUIERO) and pending is None:
         return "there is no call to answer"
     if verb is Verb.MAZO and pending is not None and destantado:
-        return "in destantado a call is answered with quiero or no-quiero (no-quiero leaves)"
+        return "in destantado the mazo is no answer: no-quiero leaves the hand for nothing"
     if verb is Verb.FLOR:
         if not state.rules.flor:
             return "flor is not played at this table"

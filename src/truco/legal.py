@@ -9,7 +9,7 @@ the bots all read it. The predicates below are also what ``explain`` uses to say
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from truco import envido as tantos
 from truco.actions import (
@@ -18,12 +18,15 @@ from truco.actions import (
     CONTRAFLOR,
     CONTRAFLOR_AL_RESTO,
     DISCARD,
+    ENVIDO,
     ENVIDO_CALLS,
+    FALTA_ENVIDO,
     FLOR,
     MAZO,
     NO_QUIERO,
     PLAY,
     QUIERO,
+    REAL_ENVIDO,
     SIMPLE,
     TAPADA,
     TRUCO_RAISE,
@@ -34,6 +37,7 @@ from truco.cards import Card
 from truco.state import (
     DISCARD_KIND,
     ENVIDO_KIND,
+    F_BETTORS,
     F_CHAIN,
     F_ENVIDO_OPEN,
     F_FLOR_CHAIN,
@@ -43,6 +47,7 @@ from truco.state import (
     F_OWNER,
     F_PLAYS,
     F_RULES,
+    F_SCORE,
     F_TANTO_CALL,
     F_TEAMS,
     F_TRICK,
@@ -79,15 +84,17 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
             return tuple([DISCARD[c] for c in s[F_HANDS][seat]])
         if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
             return (FLOR,)
-        if s[F_RULES].variant in OWN_SIDE:
-            return _YES_NO
-        return _ENVIDO_ANSWERS[s[F_CHAIN]]
+        answers = _ENVIDO_ANSWERS[s[F_CHAIN]]
+        return answers if falta_counts(s) else _without_falta(answers)
     if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
         return (FLOR,)
     if truco_call is not None:
+        primero = envido_primero_allowed(s, seat)
         if s[F_RULES].variant in OWN_SIDE:
-            return _YES_NO
-        return _TRUCO_ANSWERS[truco_call[0], envido_primero_allowed(s, seat)]
+            answers = _DESTANTADO_TRUCO_ANSWERS[truco_call[0], primero]
+        else:
+            answers = _TRUCO_ANSWERS[truco_call[0], primero]
+        return answers if not primero or falta_counts(s) else _without_falta(answers)
     hand = s[F_HANDS][seat]
     trick = s[F_TRICK]
     rules = s[F_RULES]
@@ -100,13 +107,38 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
     owner = s[F_OWNER]
     can_raise = truco < 4 and (owner < 0 or owner == s[F_TEAMS][seat])
     # The seat whose turn it is to play has not played in this trick yet.
-    can_envido = (
-        s[F_ENVIDO_OPEN]
-        and not trick
-        and truco == 1
-        and (rules.envido_until == "own_card" or not s[F_PLAYS])
-    )
-    return cards + _CALLS[truco if can_raise else 0][1 if can_envido else 0]
+    envido = _NO_ENVIDO
+    if s[F_ENVIDO_OPEN] and not trick and truco == 1:
+        until = rules.envido_until
+        if until == "own_card" or _within_window(until, len(s[F_PLAYS])):
+            envido = _ALL_ENVIDO
+        elif rules.falta_until == "first_trick":
+            envido = _FALTA_ONLY
+        if rules.no_falta_first_hand and envido != _NO_ENVIDO and not falta_counts(s):
+            envido = _NO_FALTA if envido == _ALL_ENVIDO else _NO_ENVIDO
+    return cards + _CALLS[truco if can_raise else 0][envido]
+
+
+def _within_window(until: str, played: int) -> bool:
+    """``envido_until`` other than own_card: before the trick's first card, or its second."""
+    return played == 0 or (until == "second_card" and played == 1)
+
+
+def falta_counts(s: StateLike) -> bool:
+    """Whether a falta envido may be called at all: not in the match's first hand (while every
+    score is still at its start) when the table plays ``no_falta_first_hand``."""
+    rules = s[F_RULES]
+    if not rules.no_falta_first_hand:
+        return True
+    start = rules.porotos if rules.variant == "destantado" else 0
+    for points in s[F_SCORE]:
+        if points != start:
+            return True
+    return False
+
+
+def _without_falta(actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    return tuple([a for a in actions if a is not FALTA_ENVIDO])
 
 
 def must_sing_flor(s: StateLike, seat: int) -> bool:
@@ -136,11 +168,20 @@ def has_played(s: StateLike, seat: int) -> bool:
     return False
 
 
-def envido_allowed(s: StateLike, seat: int) -> bool:
-    """Envido on one's turn: first trick, before one's own card, never after a truco accepted."""
+def envido_allowed(s: StateLike, seat: int, verb: Verb = Verb.ENVIDO) -> bool:
+    """An envido call (``verb``) on one's turn: first trick, before one's own card (or the
+    window of ``envido_until``; a falta, that of ``falta_until``), never after a truco
+    accepted, and a falta only where it counts."""
     if not s[F_ENVIDO_OPEN] or s[F_TRICK] or s[F_TRUCO] > 1 or seat != s[F_TURN]:
         return False
-    return s[F_RULES].envido_until == "own_card" or not s[F_PLAYS]
+    rules = s[F_RULES]
+    if verb is Verb.FALTA_ENVIDO:
+        if not falta_counts(s):
+            return False
+        if rules.falta_until == "first_trick":
+            return True
+    until = rules.envido_until
+    return until == "own_card" or _within_window(until, len(s[F_PLAYS]))
 
 
 def envido_primero_allowed(s: StateLike, seat: int) -> bool:
@@ -151,12 +192,12 @@ def envido_primero_allowed(s: StateLike, seat: int) -> bool:
         return False
     if not s[F_ENVIDO_OPEN] or s[F_TRICK] or s[F_TRUCO] > 1:
         return False
+    if s[F_RULES].variant == "destantado" and s[F_BETTORS] != 1 << call[1]:
+        return False  # a player already accepted the truco: the envido is no longer first
     return mode == "first_trick" or not has_played(s, seat)
 
 
 # Memo tables for legal_of: the answers to each call, and the card actions of each held hand.
-_YES_NO = (QUIERO, NO_QUIERO)
-"""Destantado: each player answers a call for himself, without raising."""
 _FLOR_ANSWERS = {
     Verb.FLOR: (CON_FLOR_QUIERO, CON_FLOR_ME_ACHICO, CONTRAFLOR, CONTRAFLOR_AL_RESTO),
     Verb.CONTRAFLOR: (QUIERO, NO_QUIERO, CONTRAFLOR_AL_RESTO),
@@ -164,7 +205,21 @@ _FLOR_ANSWERS = {
 }
 _ENVIDO_ANSWERS: dict[tuple[Verb, ...], tuple[Action, ...]] = {}
 _TRUCO_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
-_CALLS: list[list[tuple[Action, ...]]] = [[(), ()] for _ in range(4)]
+_DESTANTADO_TRUCO_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
+"""Destantado answers a truco as team play does, but without the mazo: no quiero already leaves
+the hand for nothing, where the mazo would lose what one was in for."""
+# Which envido calls a seat may make on his turn (the second index of ``_CALLS``).
+_NO_ENVIDO: Final = 0
+_ALL_ENVIDO: Final = 1
+_NO_FALTA: Final = 2
+_FALTA_ONLY: Final = 3
+_ENVIDO_SETS: tuple[tuple[Action, ...], ...] = (
+    (),
+    ENVIDO_CALLS,
+    (ENVIDO, REAL_ENVIDO),
+    (FALTA_ENVIDO,),
+)
+_CALLS: list[list[tuple[Action, ...]]] = [[(), (), (), ()] for _ in range(4)]
 _PLAYS_OF: dict[tuple[Card, ...], tuple[Action, ...]] = {}
 _PLAYS_AND_TAPADAS: dict[tuple[Card, ...], tuple[Action, ...]] = {}
 
@@ -185,11 +240,11 @@ def _fill_tables() -> None:
             if primero:
                 answers.extend(ENVIDO_CALLS)
             _TRUCO_ANSWERS[level, primero] = (*answers, MAZO)
+            _DESTANTADO_TRUCO_ANSWERS[level, primero] = tuple(answers)
     for raise_from in (0, 1, 2, 3):
-        for envido in (False, True):
+        for envido, envido_calls in enumerate(_ENVIDO_SETS):
             calls = [TRUCO_RAISE[raise_from]] if raise_from else []
-            if envido:
-                calls.extend(ENVIDO_CALLS)
+            calls.extend(envido_calls)
             _CALLS[raise_from][envido] = (*calls, MAZO)
 
 

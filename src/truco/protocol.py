@@ -1,22 +1,29 @@
-"""Wire messages of the table protocol (docs/protocol.md): parsing, encoding, error codes.
+"""The table protocol's one codec (docs/protocol.md): every message both ways, its constants.
 
 Every message, both ways, is one JSON object ``{"t": TYPE, "d": DATA}`` of at most 8 KiB.
-``parse(raw)`` turns what a client sent into a ``Message`` or an ``Unexpected`` carrying the error
-code to answer with; it never raises. ``view_json`` and ``event_json`` are the JSON forms of the
-core's ``SeatView`` and events: cards are notation strings, a hidden card is ``null``.
+The server's side: ``parse(raw)`` turns what a client sent into a ``Message`` or an
+``Unexpected`` carrying the error code to answer with (it never raises); ``view_json`` and
+``event_json`` are the JSON forms of the core's ``SeatView`` and events (cards are notation
+strings, a hidden card is ``null``). The client's side reads those forms back into the same
+``SeatView`` and events (``view_from_json``, ``event_from_json``) and builds what a client sends
+(``act_message``). The constants here (types, error and close codes, señas, phases) are also
+written out for the browser client by ``python -m truco.protocol_ts``.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, get_args
 
+from truco import events as ev_mod
 from truco.actions import Action, Verb
 from truco.cards import Card
 from truco.errors import TrucoError
-from truco.events import Event
-from truco.view import SeatView
+from truco.events import Event, Reason
+from truco.rules import from_options
+from truco.state import Phase, new_match
+from truco.view import PlayView, SeatView, observe
 
 MAX_MESSAGE = 8 * 1024
 """The largest message, in bytes of UTF-8, either way."""
@@ -75,7 +82,44 @@ SENAS: Final = (
     "envido-alto",
     "flor",
 )
-PHASES: Final = ("deal", "play", "over")
+PHASES: Final = tuple(phase.wire for phase in Phase)
+"""The view's ``phase`` as the wire spells it, by the core's number (``truco.state.Phase``)."""
+
+CLIENT_TYPES: Final = ("act", "chat", "sena", "rematch", "ping")
+"""The ``t`` of every message a client sends."""
+SERVER_TYPES: Final = ("full", "ev", "ack", "err", "chat", "sena", "table", "pong")
+"""The ``t`` of every message the server sends."""
+
+# WebSocket close codes (docs/protocol.md, "Limits"): clients tell by them why they were closed.
+CLOSE_BAD_ORIGIN: Final = 1008
+"""The handshake was refused for its ``Origin``."""
+CLOSE_TOO_BIG: Final = 1009
+"""A frame larger than the server's ``max_frame``."""
+CLOSE_GOING_AWAY: Final = 1012
+"""The server stops, or lost its link to the other processes: reconnect."""
+CLOSE_TRY_AGAIN: Final = 1013
+"""The client reads too slowly, or the table's process cannot be reached yet: reconnect."""
+CLOSE_REPLACED: Final = 4001
+"""A newer connection with the same seat token took this one's place."""
+CLOSE_MOVED: Final = 4012
+"""The table moved to another server process: reconnect (to any process)."""
+CLOSE_BAD_TOKEN: Final = 4401
+"""After a ``bad_token`` error."""
+CLOSE_NOT_FOUND: Final = 4404
+"""After a ``table_not_found`` error."""
+CLOSE_TOO_FAST: Final = 4429
+"""Over the connection's message rate (4000 + HTTP's 429)."""
+CLOSE_CODES: Final = {
+    "bad_origin": CLOSE_BAD_ORIGIN,
+    "too_big": CLOSE_TOO_BIG,
+    "going_away": CLOSE_GOING_AWAY,
+    "try_again": CLOSE_TRY_AGAIN,
+    "replaced": CLOSE_REPLACED,
+    "moved": CLOSE_MOVED,
+    "bad_token": CLOSE_BAD_TOKEN,
+    "not_found": CLOSE_NOT_FOUND,
+    "too_fast": CLOSE_TOO_FAST,
+}
 
 
 # --- client to server -----------------------------------------------------------------------
@@ -244,31 +288,20 @@ def options_json(rules: Any) -> dict[str, Any]:
     return out | dict(rules.options())
 
 
-def pie_of(view: SeatView) -> int | None:
-    """Pata de gallo: the seat that plays alone this hand (dealt four cards, discards one)."""
-    if view.rules.variant != "pata_de_gallo" or not view.hand_no:
-        return None
-    return view.teams.index(1)
-
-
 def view_json(view: SeatView) -> dict[str, Any]:
     """The JSON form of a ``SeatView`` (docs/protocol.md, "The view")."""
-    envido_call = view.envido_call
-    pie = pie_of(view)
-    # Pata de gallo: the pie's discard waits while he still holds four cards.
-    discard = pie if pie is not None and view.to_act == pie and view.hand_sizes[pie] > 3 else None
     return {
         "seat": view.seat,
         "score": list(view.score),
-        "phase": PHASES[view.phase],
+        "phase": Phase(view.phase).wire,
         "winner": view.winner if view.winner >= 0 else None,
         "hand": view.hand_no,
         "mano": view.mano,
         "teams": list(view.teams),
         "pica": view.pica,
         "stakes": list(view.stakes),
-        "pie": pie,
-        "discard": discard,
+        "pie": view.pie,
+        "discard": view.discard,
         "to_act": view.to_act,
         "cards": _plain(view.hand),
         "hand_sizes": list(view.hand_sizes),
@@ -282,7 +315,7 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "truco": view.truco,
         "truco_owner": view.truco_owner,
         "truco_call": _plain(view.truco_call),
-        "envido_call": _plain(envido_call),
+        "envido_call": _plain(view.envido_call),
         "flor_call": _plain(view.flor_call),
         "envido_open": view.envido_open,
         "chain": _plain(view.chain),
@@ -293,4 +326,126 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "history": _plain(view.history),
         "legal": _plain(view.legal),
         "options": options_json(view.rules),
+        "playing": list(view.playing),
+        "bettors": list(view.bettors),
+        "pot": view.pot,
+        "start_score": view.start_score,
+        "individual": view.individual,
+        "half": view.half,
+        "end_reason": None if view.end_reason is None else str(view.end_reason),
     }
+
+
+# --- the client's side: the server's JSON read back --------------------------------------------
+
+_PHASE_NUMBERS: Final = {phase.wire: phase for phase in Phase}
+
+
+def act_message(a: int, v: int, action: Action) -> dict[str, Any]:
+    """The ``act`` a client sends: play ``action``, chosen at version ``v``; ``a`` for the ack."""
+    return {"t": "act", "d": {"a": a, "v": v, "action": str(action)}}
+
+
+def _card(value: Any) -> Card | None:
+    return None if value is None else Card.parse(str(value))
+
+
+def _cards(values: Any) -> tuple[Card, ...]:
+    return tuple(Card.parse(str(v)) for v in values or ())
+
+
+def _plays(values: Any) -> tuple[PlayView, ...]:
+    return tuple((int(s), _card(c), bool(d)) for s, c, d in values or ())
+
+
+def _opt_tuple(value: Any) -> Any:
+    return None if value is None else tuple(int(v) for v in value)
+
+
+def _ints(value: Any, default: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(int(p) for p in value) if value else default
+
+
+def view_from_json(d: dict[str, Any]) -> SeatView:
+    """The ``view`` of a ``full`` or ``ev`` message as the core's ``SeatView``."""
+    rules = from_options(None, dict(d.get("options") or {}))
+    seat = d.get("seat")
+    winner = d.get("winner")
+    legal = tuple(Action.parse(a) for a in d.get("legal") or ())
+    mano = int(d.get("mano") or 0)
+    # A server that does not send a field yet: what the core says of a fresh match.
+    fresh = observe(new_match(rules, mano=mano), None)
+    pica = d.get("pica")
+    reason = d.get("end_reason")
+    playing, bettors = d.get("playing"), d.get("bettors")
+    return SeatView(
+        seat=None if seat is None else int(seat),
+        rules=rules,
+        score=_ints(d.get("score"), fresh.score),
+        phase=_PHASE_NUMBERS.get(str(d.get("phase")), Phase.DEAL),
+        winner=-1 if winner is None else int(winner),
+        hand_no=int(d.get("hand") or 0),
+        mano=mano,
+        teams=_ints(d.get("teams"), fresh.teams),
+        pica=-1 if pica is None else int(pica),
+        stakes=_ints(d.get("stakes"), fresh.stakes),
+        to_act=d.get("to_act"),
+        hand=_cards(d.get("cards")),
+        hand_sizes=tuple(int(n) for n in d.get("hand_sizes") or ()),
+        tantos=d.get("tantos"),
+        flor=d.get("flor"),
+        tricks=tuple(_plays(t) for t in d.get("tricks") or ()),
+        plays=_plays(d.get("plays")),
+        results=tuple(int(r) for r in d.get("results") or ()),
+        trick=int(d.get("trick") or 0),
+        retired=tuple(int(s) for s in d.get("retired") or ()),
+        truco=int(d.get("truco") or 1),
+        truco_owner=int(d.get("truco_owner", -1) if d.get("truco_owner") is not None else -1),
+        truco_call=_opt_tuple(d.get("truco_call")),
+        envido_call=_opt_tuple(d.get("envido_call")),
+        flor_call=_opt_tuple(d.get("flor_call")),
+        envido_open=bool(d.get("envido_open", True)),
+        chain=tuple(Verb(v) for v in d.get("chain") or ()),
+        flor_chain=tuple(Verb(v) for v in d.get("flor_chain") or ()),
+        hand_points=_ints(d.get("hand_points"), fresh.hand_points),
+        history=tuple((int(s), str(a)) for s, a in d.get("history") or ()),
+        declared=tuple(
+            (int(s), None if p is None else int(p), bool(f)) for s, p, f in d.get("declared") or ()
+        ),
+        shown=tuple((int(s), _cards(cs)) for s, cs in d.get("shown") or ()),
+        legal=legal,
+        playing=fresh.playing if playing is None else tuple(int(s) for s in playing),
+        pie=d.get("pie"),
+        discard=d.get("discard"),
+        bettors=fresh.bettors if bettors is None else tuple(int(s) for s in bettors),
+        pot=int(d.get("pot") or 0),
+        start_score=int(d.get("start_score", fresh.start_score)),
+        individual=bool(d.get("individual", fresh.individual)),
+        half=d.get("half", fresh.half),
+        end_reason=None if reason is None else Reason(reason),
+    )
+
+
+EVENT_TYPES: Final[dict[str, type[Any]]] = {cls.__name__: cls for cls in get_args(ev_mod.Event)}
+"""Every event of the core, by the name the wire gives it (``Discarded``, ``PorotosPassed``...)."""
+
+
+def event_from_json(d: dict[str, Any]) -> Event | None:
+    """An event of an ``ev`` message (None for a type this client does not know)."""
+    cls = EVENT_TYPES.get(str(d.get("type")))
+    if cls is None:
+        return None
+    values: list[Any] = []
+    for name in cls._fields:
+        value = d.get(name)
+        if name == "card":
+            value = _card(value)
+        elif name == "cards":
+            value = _cards(value)
+        elif name == "verb":
+            value = Verb(value)
+        elif name in ("points", "score") and isinstance(value, list):
+            value = tuple(value)
+        values.append(value)
+    event: Event = cls(*values)
+    return event

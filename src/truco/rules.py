@@ -15,7 +15,9 @@ from truco.variants import VARIANTS
 
 FaltaMode = Literal["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"]
 TapadaMode = Literal["off", "from_second", "always"]
-EnvidoUntil = Literal["own_card", "first_card"]
+EnvidoUntil = Literal["own_card", "first_card", "second_card"]
+FaltaUntil = Literal["envido", "first_trick"]
+Halves = Literal["every_target", "from_20"]
 EnvidoPrimero = Literal["first_trick", "before_own_card", "off"]
 MatchEnd = Literal["at_reach", "end_of_hand"]
 Variant = Literal["standard", "pata_de_gallo", "destantado", "pica_pica"]
@@ -41,14 +43,28 @@ class Rules:
     team s % 2; play goes 0, 1, 2, ..."""
     target: int = 30
     """Points to win the match: 30 (malas and buenas of 15), 15, or 10/20/24/40."""
+    halves: Halves = "every_target"
+    """Where the malas and buenas apply: at every target (half = target // 2, ``002_*``), or only
+    from 20 up (targets 10 and 15 then have no halves)."""
     flor: bool = False
     """Whether three cards of one suit are a flor (sung, worth points) or only count as envido."""
+    flor_unsung_scores: bool = False
+    """A flor whose holder had no turn to sing it before the hand ended in the first trick scores
+    anyway (``True``), or is lost (``False``: ``000_*``, the tantos count only if proposed before
+    the hand is over)."""
     falta: FaltaMode = "match_if_malas"
     """How much an accepted falta envido (and contraflor al resto) is worth; see docs/rules.md."""
     tapada: TapadaMode = "from_second"
     """When a card may be played face down: never, from the second trick on, or always."""
     envido_until: EnvidoUntil = "own_card"
-    """Envido may be called before one's own first card, or only before the hand's first card."""
+    """Envido may be called before one's own first card, only before the hand's first card, or
+    only before the first trick's second card (``002_*``)."""
+    falta_until: FaltaUntil = "envido"
+    """The falta envido may be called when the envido may (``envido``), or by any player on his
+    turn until the first trick is over, whatever ``envido_until`` says (``003_*``)."""
+    no_falta_first_hand: bool = False
+    """The falta envido may not be called in the match's first hand (``000_*``: "el falta envido
+    no cuenta en la primera ronda de la partida")."""
     envido_primero: EnvidoPrimero = "first_trick"
     """Answering the first truco with an envido: anywhere in the first trick, only before one's
     own first card, or not at all."""
@@ -72,8 +88,9 @@ class Rules:
     """A contraflor al resto declined, called after a contraflor."""
     pica_from: int = 5
     """Pica-pica: the rounds of 1v1 hands start once the leading team has this many points..."""
-    pica_margin: int = 5
-    """...and stop once it is closer than this to the target."""
+    pica_margin: int = 10
+    """...and stop once it is closer than this to the target (``000_*``: "hasta las últimas 10
+    buenas")."""
     porotos: int = 10
     """Destantado: the porotos each player starts with; the first to pass them all wins."""
     destantado_falta: int = 6
@@ -145,6 +162,8 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "falta": get_args(FaltaMode),
     "tapada": get_args(TapadaMode),
     "envido_until": get_args(EnvidoUntil),
+    "falta_until": get_args(FaltaUntil),
+    "halves": get_args(Halves),
     "envido_primero": get_args(EnvidoPrimero),
     "match_end": get_args(MatchEnd),
 }

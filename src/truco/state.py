@@ -124,6 +124,22 @@ class State(NamedTuple):
     legal: tuple[Action, ...]
     """The legal actions of the seat to act (derived: computed by the engine with each state)."""
 
+    # Drawn only when asked for: construction (the engine's hot path) stays a bare tuple copy,
+    # and hashing and equality stay the tuple's. The drawing shows every seat's cards: a State
+    # is omniscient (a seat's view is view.observe).
+    def __repr__(self) -> str:
+        """Short: ``<State hand 3, score 12-9, seat 1 to act>``."""
+        from truco.drawing import summary  # drawing reads State: imported when first drawn
+
+        return summary(self)
+
+    def __str__(self) -> str:
+        """The table in text, hidden cards included: scores, mano, whose turn, each seat's
+        cards, the tricks and the calls waiting for an answer."""
+        from truco.drawing import draw
+
+        return draw(self)
+
 
 # The engine edits a state as ``list(state)`` through these field numbers: a list index is
 # several times cheaper than a NamedTuple attribute in CPython 3.11, and apply() is the hot path.

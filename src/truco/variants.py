@@ -166,13 +166,15 @@ def half(rules: Rules) -> int | None:
     target (destantado's piles)."""
     if BY_NAME[rules.variant].piles:
         return None
-    return target_half(rules.target)
+    return target_half(rules.target, rules.halves)
 
 
-def target_half(target: int) -> int | None:
-    """The malas/buenas half of a game to ``target``: half of it for games of 20 or more, else
-    no halves (None)."""
-    return target // 2 if target >= 20 else None
+def target_half(target: int, halves: str = "every_target") -> int | None:
+    """The malas/buenas half of a game to ``target``: half of it (``Rules.halves``: at every
+    target, or with ``"from_20"`` only for games of 20 or more, else no halves: None)."""
+    if halves == "from_20" and target < 20:
+        return None
+    return target // 2
 
 
 def pie_of(players: int, mano: int) -> int:

@@ -1,7 +1,7 @@
-"""The variants in the browser: a person and random bots play pata de gallo and destantado
-(three seats) and pica-pica (six) to the end of a match, through the lobby's form.
+"""The variants in the browser: a person and bots of the easiest level play pata de gallo and
+destantado (three seats) and pica-pica (six) to the end of a match, through the lobby's form.
 
-The bots are ``random`` (the others are being taught the variants); the matches are short ones
+The bots are Fácil (``simple``; ``random`` is never offered to people); the matches are short ones
 (target 10 or 15, 3 porotos, pica-pica from the first point). A match that ends before it showed
 what the test is about (the person's discard as the pie, a round of 1v1 hands) goes on with a
 rematch. Screenshots go to test-output/e2e/variant-*.png.
@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from e2e.conftest import missing_requirements
+from e2e.conftest import HANG_GUARD, missing_requirements
 
 _reason = missing_requirements()
 if _reason:
@@ -28,6 +28,7 @@ from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import Page  # noqa: E402
 
 from e2e.test_browser import api, choose, click_act  # noqa: E402
+from truco.bots.personas import persona  # noqa: E402
 
 STATE_JS = """() => ({
   over: document.querySelector('.match-over') !== null,
@@ -53,7 +54,7 @@ STATE_JS = """() => ({
 def create_variant(
     page: Page, base_url: str, variant: str, seats: int, fields: dict[str, str]
 ) -> str:
-    """Create a table of ``variant`` from the home form, every other seat a random bot."""
+    """Create a table of ``variant`` from the home form, every other seat a Fácil bot."""
     page.goto(base_url + "/")
     page.fill('input[name="name"]', "Ana")
     page.select_option('select[name="variant"]', variant)
@@ -66,7 +67,7 @@ def create_variant(
         page.select_option(f'select[name="{name}"]', value)
     page.select_option('select[name="turn"]', "0")
     for seat in range(1, seats):
-        page.select_option(f'select[name="seat{seat}"]', "random")
+        page.select_option(f'select[name="seat{seat}"]', "facil")
     page.click('#create button[type="submit"]')
     page.wait_for_url("**/t/*")
     return page.url.rsplit("/t/", 1)[1]
@@ -139,10 +140,11 @@ def winner_seat(page: Page) -> int:
 
 
 def assert_title(page: Page, winner: int) -> None:
-    """The modal's title names the winner: the person, or a bot (two random bots are told
-    apart by their seat numbers)."""
+    """The modal's title names the winner: the person, or a bot by its persona."""
     title = page.locator(".match-over .big").text_content() or ""
-    assert title == ("¡Ganaste!" if winner == 0 else f"Ganó random {winner + 1}"), title
+    table = page.url.rsplit("/t/", 1)[1]
+    name = persona("facil", winner, table)
+    assert title == ("¡Ganaste!" if winner == 0 else f"Ganó {name}"), title
 
 
 def download(base_url: str, path: str) -> str:
@@ -152,7 +154,6 @@ def download(base_url: str, path: str) -> str:
         return text
 
 
-@pytest.mark.timeout(90)
 def test_pata_de_gallo_a_person_and_two_bots(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:
@@ -178,7 +179,7 @@ def test_pata_de_gallo_a_person_and_two_bots(
                 shots(ana, "variant-gallo-pie-discards")
 
     acted = play(
-        ana, (base_url, table), random.Random(6), 70, lambda _: seen["discarded"] > 0, watch
+        ana, (base_url, table), random.Random(6), HANG_GUARD, lambda _: seen["discarded"] > 0, watch
     )
     shots(ana, "variant-gallo-match-over")
     final = scores(ana)
@@ -194,7 +195,6 @@ def test_pata_de_gallo_a_person_and_two_bots(
     assert "discard" in download(base_url, f"/api/tables/{table}/match.toml")
 
 
-@pytest.mark.timeout(90)
 def test_destantado_a_person_and_two_bots(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:
@@ -212,7 +212,7 @@ def test_destantado_a_person_and_two_bots(
             if seen["bets"] == 1:
                 shots(ana, "variant-destantado-in-the-bet")
 
-    acted = play(ana, (base_url, table), random.Random(7), 70, lambda _: True, watch)
+    acted = play(ana, (base_url, table), random.Random(7), HANG_GUARD, lambda _: True, watch)
     shots(ana, "variant-destantado-match-over")
     final = scores(ana)
     assert len(final) == 3 and min(final) == 0, final  # the winner passed all his porotos
@@ -224,7 +224,6 @@ def test_destantado_a_person_and_two_bots(
     assert " pasa " in log, log[-500:]
 
 
-@pytest.mark.timeout(120)
 def test_pica_pica_a_person_and_five_bots(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:
@@ -253,7 +252,7 @@ def test_pica_pica_a_person_and_five_bots(
     def enough(_: int) -> bool:
         return len(seen["picas"]) == 3
 
-    play(ana, (base_url, table), random.Random(8), 100, enough, watch)
+    play(ana, (base_url, table), random.Random(8), HANG_GUARD, enough, watch)
     shots(ana, "variant-pica-match-over")
     assert ana.locator(".match-over .scoreboard .team").count() == 2  # scores per team
     assert len(seen["picas"]) == 3, seen  # a whole round of 1v1 hands: 1, 2 and 3 of 3

@@ -12,6 +12,11 @@ from fastapi.testclient import TestClient
 
 from truco.server import Settings, create_app
 
+WAIT = 120.0
+"""Seconds a read waits for a message before the test fails. A read returns as soon as its
+message arrives, so this is only a hang guard: a loaded machine may take many times longer than
+a quiet one, and a wait must never fail a test for that."""
+
 
 class Connection:
     """One WebSocket connection to a table, remembering the last version and view it got.
@@ -32,7 +37,7 @@ class Connection:
     def send_text(self, text: str) -> None:
         raise NotImplementedError
 
-    def recv(self, timeout: float = 5.0) -> dict[str, Any]:
+    def recv(self, timeout: float = WAIT) -> dict[str, Any]:
         text = self.receive_text(timeout)
         if text is None:
             return {"t": "close", "d": {"code": getattr(self, "close_code", None)}}
@@ -51,13 +56,13 @@ class Connection:
             return True
         raise AssertionError(f"unexpected message {msg}")
 
-    def until(self, t: str, timeout: float = 5.0) -> dict[str, Any]:
+    def until(self, t: str, timeout: float = WAIT) -> dict[str, Any]:
         while True:
             msg = self.recv(timeout)
             if msg["t"] == t:
                 return msg
 
-    def catch_up(self, v: int, timeout: float = 5.0) -> None:
+    def catch_up(self, v: int, timeout: float = WAIT) -> None:
         """Read until this connection has seen version ``v``."""
         while self.v < v:
             self.recv(timeout)
@@ -148,7 +153,7 @@ def join(client: TestClient, table: str, name: str = "Beto", seat: int | None = 
     return token
 
 
-def settle(players: list[Connection], timeout: float = 5.0) -> Connection | None:
+def settle(players: list[Connection], timeout: float = WAIT) -> Connection | None:
     """Read until every player has seen the same version and one of them is to act (returned),
     or the match is over (None)."""
     for p in players:
@@ -168,7 +173,7 @@ def settle(players: list[Connection], timeout: float = 5.0) -> Connection | None
         players[0].until("ev", timeout)
 
 
-def step(players: list[Connection], choose: Any, timeout: float = 5.0) -> bool:
+def step(players: list[Connection], choose: Any, timeout: float = WAIT) -> bool:
     """Let whoever is to act play ``choose(legal)``; False once the match is over.
 
     Reads until every player has seen the same version and one of them is to act (a deal or a

@@ -17,7 +17,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from server.helpers import Connection, settle, step
+from server.helpers import WAIT, Connection, settle, step
 
 
 def free_port() -> int:
@@ -43,7 +43,7 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        end = time.monotonic() + 20
+        end = time.monotonic() + WAIT  # a hang guard: it stops at once if the server exits
         while True:
             try:
                 httpx.get(f"{self.base}/api/tables", timeout=1)
@@ -77,7 +77,7 @@ class Remote(Connection):
         url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?v={v}"
         if token:
             url += f"&token={token}"
-        self.ws: ClientConnection = connect(url, max_size=65536, open_timeout=5).__enter__()
+        self.ws: ClientConnection = connect(url, max_size=65536, open_timeout=WAIT).__enter__()
 
     def receive_text(self, timeout: float) -> str | None:
         return str(self.ws.recv(timeout))

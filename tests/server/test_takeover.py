@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server.helpers import Player, create, join, serving, settle, step
+from server.helpers import WAIT, Player, create, join, serving, settle, step
 from truco.server import Settings
 
 
@@ -20,7 +20,8 @@ def quick(settings: Settings) -> Iterator[TestClient]:
         yield c
 
 
-def wait_for(client: TestClient, table: str, check: Any, timeout: float = 5.0) -> dict[str, Any]:
+def wait_for(client: TestClient, table: str, check: Any, timeout: float = WAIT) -> dict[str, Any]:
+    """Poll the table until ``check`` holds (``timeout`` is only a hang guard)."""
     end = time.monotonic() + timeout
     while True:
         info: dict[str, Any] = client.get(f"/api/tables/{table}").json()
@@ -54,6 +55,9 @@ def test_a_bot_takes_the_seat_and_hands_it_back(quick: TestClient) -> None:
     back = Player(quick, t["table"], token, v=beto.v)
     info = wait_for(quick, t["table"], lambda i: i["seats"][1]["connected"])
     assert info["seats"][1]["replaced"] is False
+    # The bot may have moved for him just before he came back: both see that move first.
+    for player in (ana, back):
+        player.catch_up(info["v"])
     for _ in range(40):
         actor = settle([ana, back])
         assert actor is not None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from truco.bots.base import Bot
+from truco.bots.caretaker import CaretakerBot
 from truco.bots.expert import ExpertBot
 from truco.bots.random_bot import RandomBot
 from truco.bots.simple import AlwaysQuieroBot, AlwaysRaiseBot, NeverBluffBot, SimpleBot
@@ -21,9 +22,10 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "never-bluff": NeverBluffBot,
     "expert": ExpertBot,
     "expert-fast": lambda: ExpertBot(worlds=8, name="expert-fast"),
+    "caretaker": CaretakerBot,
 }
 LEVELS: dict[str, str] = {
-    "facil": "random",
+    "facil": "simple",  # until a real beginner exists; ``random`` is a fuzzer, never offered
     "normal": "simple",
     "dificil": "expert-fast",
     "experto": "expert",
@@ -42,4 +44,13 @@ def make_bot(name: str) -> Bot:
         raise TrucoError(f"no bot named {name!r}; bots: {known}") from None
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "ExpertBot", "RandomBot", "SimpleBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "CaretakerBot",
+    "ExpertBot",
+    "RandomBot",
+    "SimpleBot",
+    "make_bot",
+]

@@ -19,10 +19,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
-from truco.bots import BOTS, LEVELS
+from truco.bots import LEVELS
 from truco.notation import dumps
 from truco.rules import OPTION_NAMES
 from truco.server.cluster_hub import make_hub
+from truco.server.headers import add_security_headers
 from truco.server.limits import (
     BAD_ORIGIN,
     CLOSE_TOO_BIG,
@@ -31,6 +32,7 @@ from truco.server.limits import (
     frame_size,
     origin_ok,
 )
+from truco.server.names import BAD_NAME, NameRefused, clean_name
 from truco.server.settings import Settings
 from truco.server.store import Store
 from truco.server.tables import UNAVAILABLE, Conn, Table, TableError
@@ -54,13 +56,16 @@ STATUS = {
     p.BAD_MESSAGE: 422,
     p.BAD_TOKEN: 401,
     UNAVAILABLE: 503,
+    BAD_NAME: 422,
     BAD_ORIGIN: 403,
     NOT_FOUND: 404,
     METHOD_NOT_ALLOWED: 405,
 }
 
 
-BOT_NAMES: list[JsonValue] = [*sorted({*BOTS, *LEVELS})]
+BOT_NAMES: list[JsonValue] = [*LEVELS]
+"""The bot levels offered to people. The bot programs (``truco.bots.BOTS``: ``random``, the
+fuzzer, ``expert``...) are accepted too, for tests and tools, but never offered."""
 
 
 class CreateBody(BaseModel):
@@ -78,7 +83,7 @@ class CreateBody(BaseModel):
         Annotated[str, Field(json_schema_extra={"enum": BOT_NAMES})],
     ] = Field(
         default_factory=dict,
-        description="Seat number -> bot name or level, for seats 1 to players - 1.",
+        description="Seat number -> bot level, for seats 1 to players - 1.",
         json_schema_extra={"additionalProperties": False},
     )
     turn_seconds: float | None = Field(default=None, gt=0, le=3600)
@@ -91,7 +96,7 @@ class JoinBody(BaseModel):
 
 class BotBody(BaseModel):
     seat: int
-    level: str = Field(default="random", json_schema_extra={"enum": BOT_NAMES})
+    level: str = Field(default="normal", json_schema_extra={"enum": BOT_NAMES})
 
 
 class ErrorBody(BaseModel):
@@ -184,6 +189,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise TableError(BAD_ORIGIN, f"requests from the origin {origin[:100]!r} are refused")
 
     app = FastAPI(title="truco", lifespan=lifespan)
+    add_security_headers(app)
     checked = [Depends(same_origin)]
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
     creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
@@ -192,6 +198,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
         return _error(exc.code, exc.message)
+
+    @app.exception_handler(NameRefused)
+    async def bad_name(request: Request, exc: NameRefused) -> JSONResponse:
+        return _error(BAD_NAME, exc.message)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -232,7 +242,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 bots[int(key)] = level
             except ValueError:
                 raise TableError(p.BAD_OPTIONS, f"bots: {key!r} is not a seat") from None
-        created = await hub.create(body.name, body.options, bots, body.turn_seconds)
+        created = await hub.create(clean_name(body.name), body.options, bots, body.turn_seconds)
         return {
             "table": created.table,
             "seat": created.seat,
@@ -256,7 +266,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     async def join(table_id: str, body: JoinBody) -> dict[str, Any]:
         table = await get_table(table_id)
-        seat, token = await table.join(body.name, body.seat)
+        seat, token = await table.join(clean_name(body.name), body.seat)
         return {"seat": seat, "token": token}
 
     @app.post(

@@ -23,8 +23,9 @@ class Settings:
     """Pause before a bot acts, so that people can follow the play (0 in tests)."""
     deal_delay: float = 1.5
     """Pause between the end of a hand and the next deal."""
-    takeover_bot: str = "random"
-    """The bot that plays for an absent player and for a player whose time ran out."""
+    takeover_bot: str = "caretaker"
+    """The bot that plays for an absent player and for a player whose time ran out (it never
+    bets in her name: ``truco.bots.caretaker``)."""
     history_size: int = 256
     """Versions kept in memory per table to catch a reconnecting client up without a full."""
     outbox_size: int = 512

@@ -27,6 +27,7 @@ from typing import Any
 from truco import protocol as p
 from truco.actions import Action, Deal
 from truco.bots import Bot, make_bot
+from truco.bots.personas import persona
 from truco.cards import format_cards, parse_cards
 from truco.engine import CHANCE, apply, check, deal, legal_actions, to_act
 from truco.errors import IllegalActionError, TrucoError
@@ -395,9 +396,10 @@ class Table:
         async def run() -> None:
             seat = self._free_seat(seat_no)
             bot = make_bot(level)
-            row = SeatRow(seat.seat, bot.name, BOT, level, None)
+            name = persona(level, seat.seat, self.id)
+            row = SeatRow(seat.seat, name, BOT, level, None)
             await self.store.set_seat(self.id, row, self._status_with(seat))
-            seat.name, seat.kind, seat.level, seat.token_hash = bot.name, BOT, level, None
+            seat.name, seat.kind, seat.level, seat.token_hash = name, BOT, level, None
             self._bots[seat.seat] = bot
             await self._seated(stored=True)
 
@@ -760,7 +762,7 @@ class Hub:
             if bot_level is None:
                 seats.append(Seat(s, "", EMPTY, None, None))
             else:
-                seats.append(Seat(s, make_bot(bot_level).name, BOT, bot_level, None))
+                seats.append(Seat(s, persona(bot_level, s, table_id), BOT, bot_level, None))
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(62)
         await self.store.create_table(
             table_id, rules.options(), turn_seconds, seed, [s.row() for s in seats]

@@ -24,8 +24,10 @@ from truco.actions import Action, Verb
 from truco.anotador import data_dir
 from truco.errors import TrucoError
 from truco.events import Event, HandEnded, HandStarted, MatchEnded
+from truco.state import Phase
 from truco.tui import text
 from truco.tui.session import LocalGame, RemoteGame
+from truco.variants import variant_of
 from truco.view import SeatView
 
 _ON_CARD = (Verb.PLAY, Verb.DISCARD)
@@ -119,10 +121,9 @@ class TrucoApp(App[int]):
             return
         names = self._names(view)
         rules = view.rules
-        variant = text.VARIANT_NAMES.get(rules.variant, rules.variant)
-        goal = (
-            f"· {rules.porotos} porotos" if rules.variant == "destantado" else f"a {rules.target}"
-        )
+        info = variant_of(rules)
+        variant = info.title
+        goal = f"· {rules.porotos} porotos" if info.piles else f"a {rules.target}"
         # a variant says how many play; the status line must fit 80 columns
         players = f" · {rules.players} jugadores" if not variant else ""
         head = (
@@ -136,7 +137,7 @@ class TrucoApp(App[int]):
             hands = view.hand_no
             lines = text.match_summary(view, names, hands) + self.summary
             table.update(_markup(lines))
-        elif self.paused or (self.summary and view.phase != 1):
+        elif self.paused or (self.summary and view.phase != Phase.PLAY):
             lines = text.table_lines(view, names, notes=False)[1:]
             table.update(_markup(lines + self.summary))
         elif view.hand_no:
@@ -324,7 +325,7 @@ class TrucoApp(App[int]):
             elif self.game.view is not None and self.invite is not None:
                 from truco.tui.net import fetch_hands
 
-                done = self.game.view.hand_no - (self.game.view.phase == 1)
+                done = self.game.view.hand_no - (self.game.view.phase == Phase.PLAY)
                 texts = await asyncio.to_thread(fetch_hands, self.invite, done)
                 self.save_dir.mkdir(parents=True, exist_ok=True)
                 self.saved = []

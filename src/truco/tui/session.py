@@ -2,7 +2,8 @@
 
 Both are plain objects without I/O: the app calls them and draws their ``view``. The local game
 drives the engine one step at a time; the remote game turns the server's messages
-(docs/protocol.md) into the same ``SeatView`` and events, and builds the messages to send.
+(docs/protocol.md) into the same ``SeatView`` and events, and builds the messages to send, both
+with the wire's one codec (``truco.protocol``).
 """
 
 from __future__ import annotations
@@ -10,20 +11,20 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
-from truco import events as ev_mod
-from truco.actions import Action, Verb
+from truco.actions import Action
 from truco.bots import Bot, make_bot
-from truco.cards import Card
+from truco.bots.personas import persona
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
 from truco.events import Event, HandEnded, visible_to
 from truco.notation import HandHistory, dumps, from_state
-from truco.rules import Rules, from_options
-from truco.state import hand_teams, new_match
-from truco.view import PlayView, SeatView, observe
+from truco.protocol import act_message, event_from_json, view_from_json
+from truco.rules import Rules
+from truco.state import OVER, new_match
+from truco.view import SeatView, observe
 
 BOT_PREFERENCE = ("experto", "expert", "dificil", "normal", "simple", "facil", "random")
 """The default bot: the first of these that ``make_bot`` knows."""
@@ -63,7 +64,11 @@ class LocalGame:
         self.bot_rng = random.Random(master.getrandbits(64))
         self.state = new_match(self.rules, mano=0)
         self.histories: list[HandHistory] = []
-        self.names: tuple[str, ...] = ()
+        # The bots go by their level's personas (the human's own seat reads "Vos").
+        self.names: tuple[str, ...] = tuple(
+            "" if s == seat else persona(self.bot_name, s, seed if seed is not None else "local")
+            for s in range(self.rules.players)
+        )
 
     @property
     def view(self) -> SeatView:
@@ -114,101 +119,6 @@ class LocalGame:
         return paths
 
 
-# --- the server's JSON ------------------------------------------------------------------------
-
-_PHASES = {"deal": 0, "play": 1, "over": 2}
-
-
-def _card(value: Any) -> Card | None:
-    return None if value is None else Card.parse(str(value))
-
-
-def _cards(values: Any) -> tuple[Card, ...]:
-    return tuple(Card.parse(str(v)) for v in values or ())
-
-
-def _plays(values: Any) -> tuple[PlayView, ...]:
-    return tuple((int(s), _card(c), bool(d)) for s, c, d in values or ())
-
-
-def _opt_tuple(value: Any) -> Any:
-    return None if value is None else tuple(int(v) for v in value)
-
-
-def view_from_json(d: dict[str, Any]) -> SeatView:
-    """The ``view`` of a ``full`` or ``ev`` message as the core's ``SeatView``."""
-    rules = from_options(None, dict(d.get("options") or {}))
-    seat = d.get("seat")
-    winner = d.get("winner")
-    legal = tuple(Action.parse(a) for a in d.get("legal") or ())
-    mano = int(d.get("mano") or 0)
-    # A server that does not send the variants' fields yet: what a fresh hand would have.
-    start = rules.porotos if rules.variant == "destantado" else 0
-    pica = d.get("pica")
-    return SeatView(
-        seat=None if seat is None else int(seat),
-        rules=rules,
-        score=tuple(int(p) for p in d.get("score") or (start,) * rules.scorers),
-        phase=_PHASES.get(str(d.get("phase")), 0),
-        winner=-1 if winner is None else int(winner),
-        hand_no=int(d.get("hand") or 0),
-        mano=mano,
-        teams=tuple(int(t) for t in d.get("teams") or hand_teams(rules, mano)),
-        pica=-1 if pica is None else int(pica),
-        stakes=tuple(int(p) for p in d.get("stakes") or (1,) * rules.players),
-        to_act=d.get("to_act"),
-        hand=_cards(d.get("cards")),
-        hand_sizes=tuple(int(n) for n in d.get("hand_sizes") or ()),
-        tantos=d.get("tantos"),
-        flor=d.get("flor"),
-        tricks=tuple(_plays(t) for t in d.get("tricks") or ()),
-        plays=_plays(d.get("plays")),
-        results=tuple(int(r) for r in d.get("results") or ()),
-        trick=int(d.get("trick") or 0),
-        retired=tuple(int(s) for s in d.get("retired") or ()),
-        truco=int(d.get("truco") or 1),
-        truco_owner=int(d.get("truco_owner", -1) if d.get("truco_owner") is not None else -1),
-        truco_call=_opt_tuple(d.get("truco_call")),
-        envido_call=_opt_tuple(d.get("envido_call")),
-        flor_call=_opt_tuple(d.get("flor_call")),
-        envido_open=bool(d.get("envido_open", True)),
-        chain=tuple(Verb(v) for v in d.get("chain") or ()),
-        flor_chain=tuple(Verb(v) for v in d.get("flor_chain") or ()),
-        hand_points=tuple(int(p) for p in d.get("hand_points") or (0,) * rules.scorers),
-        history=tuple((int(s), str(a)) for s, a in d.get("history") or ()),
-        declared=tuple(
-            (int(s), None if p is None else int(p), bool(f)) for s, p, f in d.get("declared") or ()
-        ),
-        shown=tuple((int(s), _cards(cs)) for s, cs in d.get("shown") or ()),
-        legal=legal,
-    )
-
-
-_EVENT_TYPES: dict[str, type[Any]] = {cls.__name__: cls for cls in get_args(ev_mod.Event)}
-"""Every event of the core, by the name the wire gives it (``Discarded``, ``PorotosPassed``...)."""
-
-
-def event_from_json(d: dict[str, Any]) -> Event | None:
-    """An event of an ``ev`` message (None for a type this client does not know)."""
-    cls = _EVENT_TYPES.get(str(d.get("type")))
-    if cls is None:
-        return None
-    values: list[Any] = []
-    for name in cls._fields:
-        value = d.get(name)
-        if name == "card":
-            value = _card(value)
-        elif name == "cards":
-            value = _cards(value)
-        elif name == "verb":
-            value = Verb(value)
-        elif name in ("points", "score") and isinstance(value, list):
-            value = tuple(value)
-        values.append(value)
-    event: Event = cls(*values)
-    return event
-
-
 def ws_url(invite: str, token: str | None = None, v: int = 0) -> tuple[str, str]:
     """The HTTP base and the WebSocket address of the table an invite link points to.
 
@@ -256,7 +166,7 @@ class RemoteGame:
 
     @property
     def over(self) -> bool:
-        return self.view is not None and self.view.phase == 2
+        return self.view is not None and self.view.phase == OVER
 
     @property
     def human_to_act(self) -> bool:
@@ -304,4 +214,4 @@ class RemoteGame:
         """The message that asks the server to apply ``action`` for our seat."""
         self.counter += 1
         self.pending[self.counter] = str(action)
-        return {"t": "act", "d": {"a": self.counter, "v": self.v, "action": str(action)}}
+        return act_message(self.counter, self.v, action)

@@ -36,5 +36,7 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     environment: "node",
+    // test/markup.test.ts reads styles.css as text (?raw); vitest empties CSS unless asked.
+    css: { include: [/styles\.css/] },
   },
 });

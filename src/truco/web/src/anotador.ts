@@ -73,7 +73,7 @@ export function winner(game: Anotador): number | null {
   return i < 0 ? null : i;
 }
 
-/** A side is in the malas while its score is at most half the target (targets of 20 or more). */
+/** A side is in the malas while its score is at most half the target. */
 export function inMalas(target: number, points: number): boolean {
   const half = halfOf(target);
   return half !== null && points <= half;

@@ -23,8 +23,8 @@ import {
   winner,
 } from "./anotador";
 import { fosforosSvg } from "./fosforos";
+import { type Html, html, mount } from "./html";
 import { t, tr } from "./i18n";
-import { esc } from "./render";
 
 function storage(): Storage | null {
   try {
@@ -71,66 +71,58 @@ function lastText(g: Anotador): string {
   return last ? t("last_change", { text: last }) : "";
 }
 
-/** The page's body for a game (pure: the same game gives the same HTML). */
-export function anotadorBody(g: Anotador): string {
+/** The page's body for a game (pure: the same game gives the same markup). */
+export function anotadorBody(g: Anotador): Html {
   const points = score(g);
   const won = winner(g);
-  const opt = (v: string | number, label: string, sel: boolean) =>
-    `<option value="${esc(v)}"${sel ? " selected" : ""}>${esc(label)}</option>`;
-  const options =
-    `<div class="an-options">` +
-    `<label>${esc(t("target"))}<select data-an-opt="target">${TARGETS.map((n) => opt(n, String(n), n === g.target)).join("")}</select></label>` +
-    `<label>${esc(t("falta"))}<select data-an-opt="falta">${FALTA_MODES.map((f) => opt(f, tr(`falta_${f}`, f), f === g.falta)).join("")}</select></label>` +
-    `<label>${esc(t("sides"))}<select data-an-opt="sides">${[2, 3].map((n) => opt(n, String(n), n === g.names.length)).join("")}</select></label>` +
-    `</div>`;
-  const sides = g.names
-    .map((name, side) => {
-      const p = points[side] ?? 0;
-      const label = `${sideName(g, side)}: ${p}`;
-      const quickButtons = QUICK_NAMES.map(
-        (q) =>
-          `<button class="an-q" data-an="quick" data-side="${side}" data-q="${esc(q)}"${won !== null ? " disabled" : ""}>` +
-          `${esc(tr(`q_${q}`, q))} <b>+${quickPoints(g, side, q)}</b></button>`,
-      ).join("");
-      return (
-        `<section class="an-side team-${side}${won === side ? " won" : ""}" data-side="${side}">` +
-        `<div class="an-head"><input class="an-name" data-an-name="${side}" maxlength="24" value="${esc(name)}" ` +
-        `placeholder="${esc(defaultName(g, side))}" aria-label="${esc(t("side_name", { n: side + 1 }))}">` +
-        `<span class="an-score" data-score="${p}">${p}</span></div>` +
-        `<div class="an-status">${esc(statusText(g, side))}</div>` +
-        fosforosSvg(p, g.target, esc(label)) +
-        `<div class="an-pm">` +
-        `<button data-an="add" data-side="${side}" data-points="-1" aria-label="${esc(sideName(g, side))} −1"${p === 0 ? " disabled" : ""}>−1</button>` +
-        `<button data-an="add" data-side="${side}" data-points="1" aria-label="${esc(sideName(g, side))} +1"${won !== null ? " disabled" : ""}>+1</button>` +
-        `</div><div class="an-quick">${quickButtons}</div></section>`
-      );
-    })
-    .join("");
+  const opt = (v: string | number, label: string, sel: boolean) => html`<option value="${v}"${sel && " selected"}>${label}</option>`;
+  const options = html`<div class="an-options">
+    <label>${t("target")}<select data-an-opt="target">${TARGETS.map((n) => opt(n, String(n), n === g.target))}</select></label>
+    <label>${t("falta")}<select data-an-opt="falta">${FALTA_MODES.map((f) => opt(f, tr(`falta_${f}`, f), f === g.falta))}</select></label>
+    <label>${t("sides")}<select data-an-opt="sides">${[2, 3].map((n) => opt(n, String(n), n === g.names.length))}</select></label>
+    </div>`;
+  const sides = g.names.map((name, side) => {
+    const p = points[side] ?? 0;
+    const label = `${sideName(g, side)}: ${p}`;
+    const quickButtons = QUICK_NAMES.map(
+      (q) =>
+        html`<button class="an-q" data-an="quick" data-side="${side}" data-q="${q}"${won !== null && " disabled"}>
+          ${tr(`q_${q}`, q)} <b>+${quickPoints(g, side, q)}</b></button>`,
+    );
+    return html`<section class="an-side team-${side}${won === side ? " won" : ""}" data-side="${side}">
+      <div class="an-head"><input class="an-name" data-an-name="${side}" maxlength="24" value="${name}" 
+      placeholder="${defaultName(g, side)}" aria-label="${t("side_name", { n: side + 1 })}">
+      <span class="an-score" data-score="${p}">${p}</span></div>
+      <div class="an-status">${statusText(g, side)}</div>
+      ${fosforosSvg(p, g.target, label)}
+      <div class="an-pm">
+      <button data-an="add" data-side="${side}" data-points="-1" aria-label="${sideName(g, side)} −1"${p === 0 && " disabled"}>−1</button>
+      <button data-an="add" data-side="${side}" data-points="1" aria-label="${sideName(g, side)} +1"${won !== null && " disabled"}>+1</button>
+      </div><div class="an-quick">${quickButtons}</div></section>`;
+  });
   const banner =
-    won !== null
-      ? `<div class="an-winner" role="status"><span class="an-winner-text">${esc(t("winner_side", { name: sideName(g, won) }))}</span> ` +
-        `<button class="primary" data-an="new">${esc(t("new_game"))}</button></div>`
-      : "";
-  const footer =
-    `<div class="an-foot">` +
-    `<button data-an="undo"${g.entries.length ? "" : " disabled"}>↶ ${esc(t("undo"))}</button>` +
-    `<span class="an-last muted">${esc(lastText(g))}</span>` +
-    `<button class="ghost" data-an="new"${g.entries.length ? "" : " disabled"}>${esc(t("new_game"))}</button>` +
-    `</div>`;
-  return options + banner + `<div class="an-sides sides-${g.names.length}">${sides}</div>` + footer;
+    won !== null &&
+    html`<div class="an-winner" role="status"><span class="an-winner-text">${t("winner_side", { name: sideName(g, won) })}</span> 
+      <button class="primary" data-an="new">${t("new_game")}</button></div>`;
+  const footer = html`<div class="an-foot">
+    <button data-an="undo"${g.entries.length === 0 && " disabled"}>↶ ${t("undo")}</button>
+    <span class="an-last muted">${lastText(g)}</span>
+    <button class="ghost" data-an="new"${g.entries.length === 0 && " disabled"}>${t("new_game")}</button>
+    </div>`;
+  return html`${options}${banner}<div class="an-sides sides-${g.names.length}">${sides}</div>${footer}`;
 }
 
 /** Open the page inside `root` under the app's `header`; the last game comes back. */
-export function openAnotador(root: HTMLElement, header: string): void {
+export function openAnotador(root: HTMLElement, header: Html): void {
   const store = storage();
   game = (store && load(store)) ?? newGame();
   document.title = `${t("title")} · ${t("anotador")}`;
-  root.innerHTML = `${header}<main class="anotador"><h1>${esc(t("anotador"))}</h1><div id="an-body"></div></main>`;
+  mount(root, html`${header}<main class="anotador"><h1>${t("anotador")}</h1><div id="an-body"></div></main>`);
   const main = root.querySelector("main.anotador") as HTMLElement;
   const body = main.querySelector("#an-body") as HTMLElement;
 
   const draw = () => {
-    body.innerHTML = anotadorBody(game);
+    mount(body, anotadorBody(game));
   };
   // A name is redrawn in place: a full redraw while a button is being pressed (the field loses
   // its focus on the mousedown) would swallow the click.

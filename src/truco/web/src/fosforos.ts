@@ -1,5 +1,10 @@
 // The score drawn as fósforos: matchsticks in squares of five (four sides, then the diagonal).
-// A target of 20 or more has malas (the first half, H = target // 2) and buenas; 10 and 15 do not.
+// Every target has malas (the first half, H = target // 2) and buenas, unless the rules keep halves
+// for games of 20 or more only (the core's variants.target_half, generated into HALVES).
+
+import { HALVES } from "./generated";
+
+import { type Html, html } from "./html";
 
 export interface Stick {
   x1: number;
@@ -20,9 +25,9 @@ export interface FosforoSection {
   groups: FosforoGroup[];
 }
 
-/** Malas and buenas as in docs/rules.md: half = target // 2 for targets of 20 and more. */
+/** Where the malas end for a match to `target` (docs/rules.md), or null: no malas and buenas. */
 export function halfOf(target: number): number | null {
-  return target >= 20 ? Math.floor(target / 2) : null;
+  return HALVES[target] ?? null;
 }
 
 function squares(points: number, size: number): FosforoGroup[] {
@@ -66,37 +71,33 @@ export function squareSticks(n: number, x: number, y: number, size: number): Sti
   return all.slice(0, Math.max(0, Math.min(5, n)));
 }
 
-function stickSvg(s: Stick): string {
+function stickSvg(s: Stick): Html {
   // The body of the match and its head at the (x2, y2) end.
-  return (
-    `<line x1="${s.x1}" y1="${s.y1}" x2="${s.x2}" y2="${s.y2}" class="stick"/>` +
-    `<circle cx="${s.x2}" cy="${s.y2}" r="1.9" class="head"/>`
-  );
+  return html`<line x1="${s.x1}" y1="${s.y1}" x2="${s.x2}" y2="${s.y2}" class="stick"/>
+    <circle cx="${s.x2}" cy="${s.y2}" r="1.9" class="head"/>`;
 }
 
 const SIZE = 14;
 const STEP = 20;
 
-/** One team's fósforos as an SVG string: squares in a row, malas, a rule, then buenas. */
-export function fosforosSvg(score: number, target: number, label: string): string {
+/** One team's fósforos as SVG: squares in a row, malas, a rule, then buenas. `label` is text. */
+export function fosforosSvg(score: number, target: number, label: string): Html {
   const sections = fosforosLayout(score, target);
-  const parts: string[] = [];
+  const parts: Html[] = [];
   let x = 3;
   sections.forEach((section, i) => {
     if (i > 0) {
-      parts.push(`<line x1="${x}" y1="0" x2="${x}" y2="${SIZE + 6}" class="half"/>`);
+      parts.push(html`<line x1="${x}" y1="0" x2="${x}" y2="${SIZE + 6}" class="half"/>`);
       x += 5;
     }
     for (const g of section.groups) {
-      parts.push(`<rect x="${x}" y="3" width="${SIZE}" height="${SIZE}" class="slot"/>`);
+      parts.push(html`<rect x="${x}" y="3" width="${SIZE}" height="${SIZE}" class="slot"/>`);
       for (const s of squareSticks(g.sticks, x, 3, SIZE)) parts.push(stickSvg(s));
       x += STEP;
     }
   });
   const width = x - STEP + SIZE + 3;
   const height = SIZE + 6;
-  return (
-    `<svg class="fosforos" viewBox="0 0 ${width} ${height}" width="${width * 1.4}" height="${height * 1.4}" role="img" aria-label="${label}">` +
-    `<title>${label}</title>${parts.join("")}</svg>`
-  );
+  return html`<svg class="fosforos" viewBox="0 0 ${width} ${height}" width="${width * 1.4}" height="${height * 1.4}" role="img" aria-label="${label}">
+    <title>${label}</title>${parts}</svg>`;
 }

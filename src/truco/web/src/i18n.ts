@@ -168,7 +168,6 @@ const es = {
   tapada_off: "No",
   tapada_from_second: "Desde la segunda baza",
   tapada_always: "Siempre",
-  level_random: "Al azar",
   level_facil: "Fácil",
   level_normal: "Normal",
   level_dificil: "Difícil",
@@ -214,6 +213,7 @@ const es = {
   err_rate_limited: "Más despacio, por favor.",
   err_unavailable: "El servidor no responde: probá de nuevo en un momento.",
   err_bad_options: "Opciones inválidas.",
+  err_bad_name: "Ese nombre no sirve: hasta 24 caracteres visibles, sin caracteres de control, invisibles ni de dirección del texto.",
   err_network: "No se pudo conectar con el servidor.",
 } as const;
 
@@ -385,7 +385,6 @@ const en: Record<Key, string> = {
   tapada_off: "No",
   tapada_from_second: "From the second trick",
   tapada_always: "Always",
-  level_random: "Random",
   level_facil: "Easy",
   level_normal: "Normal",
   level_dificil: "Hard",
@@ -431,6 +430,7 @@ const en: Record<Key, string> = {
   err_rate_limited: "Slow down, please.",
   err_unavailable: "The server cannot be reached: try again in a moment.",
   err_bad_options: "Invalid options.",
+  err_bad_name: "That name will not do: up to 24 visible characters, with no control, invisible or text-direction characters.",
   err_network: "Could not reach the server.",
 };
 

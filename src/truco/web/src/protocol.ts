@@ -1,6 +1,7 @@
 // Pure handling of the table protocol: parse server messages and fold them into the client's
 // game state. No DOM, no WebSocket: the socket and the renderer sit on top (see socket.ts, main.ts).
 
+import { ERRORS, MAX_CHAT, MAX_MESSAGE_BYTES, SERVER_TYPES as SERVER_TYPE_LIST, VARIANT_RULES } from "./generated";
 import type {
   CardCode,
   ChatLine,
@@ -14,8 +15,7 @@ import type {
   View,
 } from "./types";
 
-export const MAX_MESSAGE_BYTES = 8 * 1024;
-export const MAX_CHAT = 300;
+export { MAX_CHAT, MAX_MESSAGE_BYTES };
 const KEEP_CHAT = 100;
 const KEEP_LOG = 60;
 
@@ -95,7 +95,7 @@ function isObj(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
-const SERVER_TYPES = new Set(["full", "ev", "ack", "err", "chat", "sena", "table", "pong"]);
+const SERVER_TYPES: ReadonlySet<string> = new Set(SERVER_TYPE_LIST);
 
 /** Parse one server frame; null if it is not a protocol message we understand. */
 export function parseServerMessage(raw: string): ServerMessage | null {
@@ -279,7 +279,7 @@ export function reduce(
       const { code, message, a } = msg.d;
       const pending = state.pending && a === state.pending.a ? null : state.pending;
       const effects: Effect[] =
-        code === "stale_version" || code === "not_your_turn" ? [{ kind: "resync" }] : [];
+        code === ERRORS.STALE_VERSION || code === ERRORS.NOT_YOUR_TURN ? [{ kind: "resync" }] : [];
       return {
         state: { ...state, pending, error: { code, message: message ?? "", at: now } },
         effects,
@@ -324,28 +324,23 @@ export function variantOf(options: Options | null | undefined): Variant {
 
 /** Whether scores are kept per player (pata de gallo, destantado) instead of per team. */
 export function isIndividual(options: Options | null | undefined): boolean {
-  const v = variantOf(options);
-  return v === "pata_de_gallo" || v === "destantado";
+  return VARIANT_RULES[variantOf(options)].individual;
 }
 
 /** The seats of a table of these options. */
 export function seatsOf(options: Options): number {
   const v = variantOf(options);
-  if (v === "pata_de_gallo" || v === "destantado") return 3;
-  if (v === "pica_pica") return 6;
-  return options.players;
+  return v === "standard" ? options.players : (VARIANT_RULES[v].seats[0] ?? options.players);
 }
 
-/** Pica-pica: whether `seat` sits out this 1v1 hand (only the mano and the seat facing him play). */
+/** Pica-pica: whether `seat` sits out this 1v1 hand (the view's `playing` says who plays it). */
 export function sitsOut(view: View, seat: number): boolean {
-  if (variantOf(view.options) !== "pica_pica" || (view.pica ?? -1) < 0) return false;
-  const n = view.options.players;
-  return seat !== view.mano && seat !== (view.mano + n / 2) % n;
+  return (view.pica ?? -1) >= 0 && !view.playing.includes(seat);
 }
 
 /** Destantado: what `seat` stands to lose in the truco, or 0 when he is out of the bet. */
 export function stakeOf(view: View, seat: number): number {
-  if (variantOf(view.options) !== "destantado" || view.phase !== "play") return 0;
+  if (!VARIANT_RULES[variantOf(view.options)].own_side || view.phase !== "play") return 0;
   if (view.retired.includes(seat)) return 0;
   return view.stakes?.[seat] ?? 0;
 }

@@ -1,22 +1,14 @@
-// The wire types of docs/protocol.md (version 1). Keep in step with that file.
+// The wire types of docs/protocol.md (version 1). Keep in step with that file; the constants
+// (señas, phases, variants, bot levels, message types, error and close codes) and the events are
+// generated from the Python codec into generated.ts and only re-exported here.
 
-/** A card in the notation: rank then suit letter, "1e", "12c". */
-export type CardCode = string;
+import type { CardCode, GameEvent, Phase, Reason, Sena, Variant, ViewKey } from "./generated";
+
+export { BOT_LEVELS, PHASES, SENAS, VARIANTS } from "./generated";
+export type { BotLevel, CardCode, GameEvent, Phase, Sena, Variant } from "./generated";
 
 /** A card on the table as the viewer sees it: [seat, card or null if face down, face_down]. */
 export type PlayView = [number, CardCode | null, boolean];
-
-export type Phase = "deal" | "play" | "over";
-
-/** The ways of playing (docs/protocol.md, "Variants"); absent from the options: "standard". */
-export type Variant = "standard" | "pata_de_gallo" | "destantado" | "pica_pica";
-export const VARIANTS: readonly Variant[] = ["standard", "pata_de_gallo", "destantado", "pica_pica"];
-/** The seats of each variant's table (standard: the players option). */
-export const VARIANT_SEATS: Record<Exclude<Variant, "standard">, number> = {
-  pata_de_gallo: 3,
-  destantado: 3,
-  pica_pica: 6,
-};
 
 export interface Options {
   players: number;
@@ -78,11 +70,29 @@ export interface View {
   history: [number, string][];
   legal: string[];
   options: Options;
+  /** The seats playing this hand: every seat but in a 1v1 hand of pica-pica (the mano and the
+   * seat facing him). */
+  playing: number[];
+  /** Destantado: the caller of the call that waits and those who accepted it so far. */
+  bettors: number[];
+  /** Destantado: the porotos thrown to the pot (0 elsewhere). */
+  pot: number;
+  /** What each score started at (destantado: each player's porotos). */
+  start_score: number;
+  /** Whether `score` has one number per player rather than per team. */
+  individual: boolean;
+  /** Where the malas end (null: no malas and buenas). */
+  half: number | null;
+  /** Why the last hand ended, once it has (null while a hand is played). */
+  end_reason: Reason | null;
 }
 
+/** The View has exactly the codec's fields (generated VIEW_KEYS): the build fails when a field is
+ * added on one side only. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const VIEW_MATCHES_THE_CODEC: Same<keyof View, ViewKey> = true;
+
 export type SeatKind = "human" | "bot" | "empty";
-export type BotLevel = "random" | "facil" | "normal" | "dificil" | "experto";
-export const BOT_LEVELS: readonly BotLevel[] = ["random", "facil", "normal", "dificil", "experto"];
 
 export interface SeatInfo {
   seat: number;
@@ -108,46 +118,12 @@ export interface TableInfo {
   turn_seconds?: number | null;
 }
 
-/** Events: {"type": "CardPlayed", ...fields} (truco.events). */
-export type GameEvent =
-  | { type: "HandStarted"; hand: number; mano: number }
-  | { type: "CardsDealt"; seat: number; cards: CardCode[] }
-  | { type: "CardPlayed"; seat: number; card: CardCode | null; face_down: boolean }
-  | { type: "Discarded"; seat: number }
-  | { type: "Called"; seat: number; verb: string }
-  | { type: "Answered"; seat: number; verb: string }
-  | { type: "WentToMazo"; seat: number }
-  | { type: "TrickEnded"; trick: number; team: number; seat: number }
-  | { type: "PointsDeclared"; seat: number; points: number | null; flor: boolean }
-  /** `team` is a seat where scores are individual (pata de gallo). */
-  | { type: "Scored"; team: number; points: number; reason: string }
-  /** Destantado: `seat` passed `points` of his porotos to `to` (-1: the pot). */
-  | { type: "PorotosPassed"; seat: number; to: number; points: number; reason: string }
-  | { type: "CardsShown"; seat: number; cards: CardCode[] }
-  | { type: "HandEnded"; points: number[]; winner: number }
-  /** `winner` is a team, or a seat where scores are individual. */
-  | { type: "MatchEnded"; winner: number; score: number[] };
-
 export interface ChatLine {
   seat: number | null;
   name: string;
   text: string;
   at: string | number;
 }
-
-export const SENAS = [
-  "ancho-espada",
-  "ancho-basto",
-  "siete-espada",
-  "siete-oro",
-  "tres",
-  "dos",
-  "ancho-falso",
-  "nada",
-  "envido-alto",
-  "flor",
-] as const;
-export type Sena = (typeof SENAS)[number];
 
 export type ServerMessage =
   | { t: "full"; d: { v: number; seat: number | null; view: View; table: TableInfo; deadline?: number | null } }

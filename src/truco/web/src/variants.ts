@@ -1,7 +1,8 @@
 // Pure: the create-table form's fields turned into the Rules options of docs/protocol.md,
 // for the standard game and its variants (pata de gallo, destantado, pica-pica).
 
-import { type Options, VARIANT_SEATS, type Variant } from "./types";
+import { VARIANT_RULES } from "./generated";
+import type { Options, Variant } from "./types";
 
 export interface CreateForm {
   variant: Variant;
@@ -17,8 +18,9 @@ export interface CreateForm {
   pica_from: number;
 }
 
-/** The options to create the table with, and how many seats it will have. Only the options
- * that apply to the variant are sent (destantado has no flor, no target, no falta formula). */
+/** The options to create the table with, and how many seats it will have (the variant's facts,
+ * generated from the core's registry). Only the options that apply to the variant are sent:
+ * piles of porotos (destantado) have no flor, no target, no falta formula. */
 export function createOptions(form: CreateForm): { options: Partial<Options>; seats: number } {
   if (form.variant === "standard") {
     return {
@@ -26,17 +28,18 @@ export function createOptions(form: CreateForm): { options: Partial<Options>; se
       seats: form.players,
     };
   }
-  const seats = VARIANT_SEATS[form.variant];
-  if (form.variant === "destantado") {
-    return { options: { variant: "destantado", porotos: form.porotos, tapada: form.tapada }, seats };
+  const facts = VARIANT_RULES[form.variant];
+  const seats = facts.seats[0] ?? form.players;
+  if (facts.piles) {
+    return { options: { variant: form.variant, porotos: form.porotos, tapada: form.tapada }, seats };
   }
   const options: Partial<Options> = {
     variant: form.variant,
     target: form.target,
-    flor: form.flor,
+    flor: form.flor && facts.flor,
     falta: form.falta,
     tapada: form.tapada,
   };
-  if (form.variant === "pica_pica") options.pica_from = form.pica_from;
+  if (facts.pica) options.pica_from = form.pica_from;
   return { options, seats };
 }

@@ -21,7 +21,7 @@ import {
 
 // [target, mode, score, before, value]: generated from truco.envido.falta_value (winner side 0, loser side 1).
 const FALTA_CASES: [number, FaltaMode, [number, number], number, number][] = [
-  [15, "match_if_malas", [3, 7], 2, 8],
+  [15, "match_if_malas", [3, 7], 2, 12],
   [15, "match_if_malas", [10, 14], 2, 1],
   [15, "match_if_malas", [0, 0], 2, 15],
   [15, "match_if_malas", [13, 2], 2, 2],
@@ -29,22 +29,22 @@ const FALTA_CASES: [number, FaltaMode, [number, number], number, number][] = [
   [15, "leader", [10, 14], 2, 1],
   [15, "leader", [0, 0], 2, 15],
   [15, "leader", [13, 2], 2, 2],
-  [15, "litoral", [3, 7], 2, 8],
+  [15, "litoral", [3, 7], 2, 1],
   [15, "litoral", [10, 14], 2, 1],
-  [15, "litoral", [0, 0], 2, 15],
+  [15, "litoral", [0, 0], 2, 8],
   [15, "litoral", [13, 2], 2, 2],
-  [15, "doble", [3, 7], 2, 12],
+  [15, "doble", [3, 7], 2, 5],
   [15, "doble", [10, 14], 2, 5],
-  [15, "doble", [0, 0], 2, 15],
+  [15, "doble", [0, 0], 2, 8],
   [15, "doble", [13, 2], 2, 2],
   [15, "loser", [3, 7], 2, 8],
   [15, "loser", [10, 14], 2, 1],
   [15, "loser", [0, 0], 2, 15],
   [15, "loser", [13, 2], 2, 13],
-  [15, "diferencia", [3, 7], 2, 8],
+  [15, "diferencia", [3, 7], 2, 5],
   [15, "diferencia", [10, 14], 2, 1],
-  [15, "diferencia", [0, 0], 2, 15],
-  [15, "diferencia", [13, 2], 2, 13],
+  [15, "diferencia", [0, 0], 2, 1],
+  [15, "diferencia", [13, 2], 2, 2],
   [30, "match_if_malas", [3, 7], 2, 27],
   [30, "match_if_malas", [10, 14], 2, 20],
   [30, "match_if_malas", [20, 5], 2, 10],
@@ -200,13 +200,14 @@ describe("anotador", () => {
     expect(() => add(g, 2, 1)).toThrow();
     expect(() => add(g, 0, 0)).toThrow();
   });
-  it("shows malas and buenas for targets of 20 or more", () => {
+  it("shows malas and buenas at every target", () => {
     let g = newGame({ target: 30 });
     g = add(g, 0, 15);
     g = add(g, 1, 17);
     expect(status(g, 0)).toEqual({ kind: "malas", n: 15 });
     expect(status(g, 1)).toEqual({ kind: "buenas", n: 2 });
-    expect(status(newGame({ target: 15 }), 0).kind).toBe("");
+    expect(status(newGame({ target: 15 }), 0)).toEqual({ kind: "malas", n: 0 });
+    expect(status(add(newGame({ target: 10 }), 1, 6), 1)).toEqual({ kind: "buenas", n: 1 });
   });
   it("undoes the last change, one at a time", () => {
     let g = newGame();

@@ -12,13 +12,13 @@ describe("anotador page", () => {
     expect(sideName(newGame({ names: ["", "", ""] }), 2)).toBe("Equipo 3");
     setLang("en");
     expect(sideName(g, 1)).toBe("Them");
-    const html = anotadorBody(newGame({ names: ['<b>"x"', ""] }));
+    const html = String(anotadorBody(newGame({ names: ['<b>"x"', ""] })));
     expect(html).toContain("&lt;b&gt;&quot;x&quot;");
     expect(html).not.toContain('<b>"x"');
   });
   it("shows the falta from the score, malas and buenas, and the winner", () => {
     let g = add(newGame({ target: 30 }), 0, 16);
-    let html = anotadorBody(g);
+    let html = String(anotadorBody(g));
     expect(html).toContain("1 buena");
     expect(html).toContain("malas");
     expect(html).toContain('data-q="falta envido"');
@@ -26,9 +26,9 @@ describe("anotador page", () => {
     expect(html).not.toContain("an-winner");
     // Ellos in the malas, Nosotros in the buenas: the falta is what the leader lacks.
     g = quick(g, 1, "falta envido");
-    expect(anotadorBody(g)).toContain("Último: Ellos: Falta envido +14");
+    expect(String(anotadorBody(g))).toContain("Último: Ellos: Falta envido +14");
     g = add(g, 1, 16);
-    html = anotadorBody(g);
+    html = String(anotadorBody(g));
     expect(html).toContain("¡Ganó Ellos!");
     expect(html).toMatch(/data-q="envido" disabled/);
   });

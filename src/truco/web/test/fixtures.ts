@@ -49,6 +49,13 @@ export function makeView(over: Partial<View> = {}): View {
     ],
     legal: ["play 1e", "play 4c", "retruco", "mazo"],
     options: { players: 2, target: 30, flor: false },
+    playing: [0, 1],
+    bettors: [],
+    pot: 0,
+    start_score: 0,
+    individual: false,
+    half: 15,
+    end_reason: null,
     ...over,
   };
 }

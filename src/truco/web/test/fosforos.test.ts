@@ -23,10 +23,16 @@ describe("fósforos", () => {
       ["buenas", [5, 5, 5]],
     ]);
   });
-  it("has no halves at 15 and 10", () => {
-    expect(sticks(11, 15)).toEqual([["all", [5, 5, 1]]]);
-    expect(sticks(4, 10)).toEqual([["all", [4, 0]]]);
-    expect(halfOf(15)).toBeNull();
+  it("has halves at every target (issue 17: 15 has 7 malas, 10 has 5)", () => {
+    expect(sticks(11, 15)).toEqual([
+      ["malas", [5, 2]],
+      ["buenas", [4, 0]],
+    ]);
+    expect(sticks(4, 10)).toEqual([
+      ["malas", [4]],
+      ["buenas", [0]],
+    ]);
+    expect(halfOf(15)).toBe(7);
   });
   it("handles 24 (halves of 12) and 40 (20)", () => {
     const l = fosforosLayout(13, 24);
@@ -41,13 +47,20 @@ describe("fósforos", () => {
     expect(fosforosLayout(0, 40).map((s) => s.groups.length)).toEqual([4, 4]);
   });
   it("clamps scores beyond the target", () => {
-    expect(sticks(99, 15)).toEqual([["all", [5, 5, 5]]]);
-    expect(sticks(-3, 15)).toEqual([["all", [0, 0, 0]]]);
+    expect(sticks(99, 15)).toEqual([
+      ["malas", [5, 2]],
+      ["buenas", [5, 3]],
+    ]);
+    expect(sticks(-3, 15)).toEqual([
+      ["malas", [0, 0]],
+      ["buenas", [0, 0]],
+    ]);
   });
   it("knows the malas and buenas", () => {
     expect(inBuenas(15, 30)).toBe(false);
     expect(inBuenas(16, 30)).toBe(true);
-    expect(inBuenas(14, 15)).toBe(false);
+    expect(inBuenas(7, 15)).toBe(false);
+    expect(inBuenas(8, 15)).toBe(true);
   });
   it("draws the four sides then the diagonal", () => {
     expect(squareSticks(0, 0, 0, 10)).toEqual([]);
@@ -57,10 +70,10 @@ describe("fósforos", () => {
     expect(squareSticks(9, 0, 0, 10)).toHaveLength(5);
   });
   it("renders one line and one head per point", () => {
-    const svg = fosforosSvg(17, 30, "Nosotros: 17");
+    const svg = String(fosforosSvg(17, 30, "Nosotros: 17"));
     expect(svg.match(/class="stick"/g)).toHaveLength(17);
     expect(svg.match(/class="head"/g)).toHaveLength(17);
     expect(svg.match(/class="half"/g)).toHaveLength(1);
-    expect(fosforosSvg(3, 15, "x").match(/class="half"/g)).toBeNull();
+    expect(String(fosforosSvg(3, 15, "x")).match(/class="half"/g)).toHaveLength(1);
   });
 });

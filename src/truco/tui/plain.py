@@ -3,7 +3,7 @@
 The human sits at ``human_seat``; every other seat picks uniformly among the legal actions.
 Only what the human's seat may see is printed (``observe`` and ``visible_to``), so other seats'
 cards never show (a face-down card is "tapada"). The words are the Textual client's
-(``truco.tui.text``), printed without their styles.
+(``truco.tui.text``), printed without their styles. Textual is not needed to play it.
 """
 
 from __future__ import annotations
@@ -34,8 +34,9 @@ def _names(view: SeatView) -> text.Names:
 
 
 def _score(view: SeatView) -> str:
-    goal = "" if variant_of(view.rules).piles else f"  [a {view.rules.target}]"
-    return text.plain(text.score_line(view, _names(view))) + goal
+    names = _names(view)
+    goal = "" if names.piles else f"  [a {view.rules.target}]"
+    return text.plain(text.score_line(view, names)) + goal
 
 
 def _parse_choice(typed: str, state: State, actions: tuple[Action, ...]) -> Action | str:
@@ -98,11 +99,10 @@ def _ask(state: State, seat: int, input_fn: InputFn, print_fn: PrintFn) -> Actio
 
 def _intro(rules: Rules) -> str:
     info = variant_of(rules)
-    variant = info.title
     if info.piles:
         what = f"Destantado: {rules.porotos} porotos cada uno, gana el que se queda sin"
     else:
-        what = f"Truco{' ' + variant if variant else ''} a {rules.target} puntos"
+        what = f"Truco{' ' + info.title if info.title else ''} a {rules.target} puntos"
     partner = ""
     if rules.players > 2 and not info.own_side:
         partner = " Un + marca a tu compañero" + (

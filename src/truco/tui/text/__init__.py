@@ -1,0 +1,56 @@
+"""What the terminal clients write: cards, seats, events, the table and the score, as Rich markup.
+
+Pure functions of a ``SeatView`` (and events), shared by the Textual client (local and online)
+and by the line-based game (``truco.tui.plain``, which prints them through ``plain``). One module
+per concern: ``words`` (cards, calls, reasons), ``keys`` (a key per legal action), ``names`` (who
+is who), ``table`` (the hand on the table), ``score`` and ``log`` (a line per event, the hand's
+summary); ``truco.tui.text`` gives them all.
+"""
+
+from __future__ import annotations
+
+from truco.tui.text.keys import CALL_KEYS, action_keys, action_label
+from truco.tui.text.log import event_line, hand_points_text, hand_summary
+from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
+from truco.tui.text.score import match_summary, score_label, score_line, score_lines
+from truco.tui.text.table import pending_call, stake, stakes_line, table_lines, variant_lines
+from truco.tui.text.words import (
+    LABELS,
+    REASONS,
+    SAY,
+    SUIT_NAME,
+    SUIT_STYLE,
+    TRUCO_NAMES,
+    card,
+    plain,
+)
+
+__all__ = [
+    "CALL_KEYS",
+    "LABELS",
+    "REASONS",
+    "SAY",
+    "SUIT_NAME",
+    "SUIT_STYLE",
+    "TRUCO_NAMES",
+    "Names",
+    "action_keys",
+    "action_label",
+    "card",
+    "discarded",
+    "event_line",
+    "hand_points_text",
+    "hand_summary",
+    "match_summary",
+    "pending_call",
+    "pica_seats",
+    "plain",
+    "score_label",
+    "score_line",
+    "score_lines",
+    "sitting_out",
+    "stake",
+    "stakes_line",
+    "table_lines",
+    "variant_lines",
+]

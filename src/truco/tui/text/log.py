@@ -1,0 +1,140 @@
+"""The log: a line for each event the viewer saw, and the summary of a finished hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from truco.cards import Card
+from truco.errors import NotationError
+from truco.events import (
+    Answered,
+    Called,
+    CardPlayed,
+    CardsDealt,
+    CardsShown,
+    Discarded,
+    Event,
+    HandEnded,
+    HandStarted,
+    PointsDeclared,
+    PorotosPassed,
+    Scored,
+    TrickEnded,
+    WentToMazo,
+)
+from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
+from truco.tui.text.score import scores_text
+from truco.tui.text.words import REASONS, SAY
+from truco.view import SeatView
+
+
+def _hand_started(ev: HandStarted, names: Names, view: SeatView | None) -> str:
+    said = f"Mano {ev.hand} · es mano: {names.seat(ev.mano)}"
+    if view is not None and view.hand_no == ev.hand:
+        seats = pica_seats(view)
+        if seats is not None:
+            said += " · mano de pica: " + " contra ".join(names.seat(s) for s in seats)
+            if sitting_out(view):
+                said += " (mirás)"
+        elif view.pie is not None:
+            said += f" · pie: {names.seat(view.pie)}"
+    return f"=== {said} ===" if names.plain else f"[b]── {said}[/]"
+
+
+def _own_discard(view: SeatView | None, names: Names) -> str:
+    said = discarded(view) if view is not None else None
+    try:
+        return names.card(Card.parse(said.split()[-1])) if said else "una carta"
+    except NotationError:
+        return "una carta"
+
+
+def _passed(ev: PorotosPassed, names: Names) -> str:
+    n = f"{ev.points} poroto{'s' * (ev.points != 1)}"
+    where = "al pozo" if ev.to < 0 else f"a {names.seat(ev.to)}"
+    return f"{names.seat(ev.seat)} pasa {n} {where}"
+
+
+def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | None:
+    """One line for an event the viewer saw (None: nothing worth a line). ``view``, the view
+    right after the event, adds the 1v1 hand of pica-pica or the pie to a new hand's line."""
+    if isinstance(ev, HandStarted):
+        return _hand_started(ev, names, view)
+    if isinstance(ev, CardsDealt):
+        return "Te tocaron: " + " ".join(names.card(c) for c in ev.cards)
+    if isinstance(ev, CardPlayed):
+        what = "una carta tapada" if ev.face_down else names.card(ev.card)
+        return f"{names.seat(ev.seat)}: juega {what}"
+    if isinstance(ev, Discarded):
+        if ev.seat == names.me:
+            return f"Vos (pie): descartás {_own_discard(view, names)}"
+        return f"{names.seat(ev.seat)} (pie): descarta una carta"
+    if isinstance(ev, Called | Answered):
+        return f"{names.seat(ev.seat)}: [b]{SAY.get(ev.verb, str(ev.verb))}[/]"
+    if isinstance(ev, WentToMazo):
+        return f"{names.seat(ev.seat)}: me voy al mazo"
+    if isinstance(ev, TrickEnded):
+        if ev.team < 0:
+            return f"Baza {ev.trick + 1}: parda"
+        who, side = names.seat(ev.seat), names.team(ev.team)
+        return f"Baza {ev.trick + 1}: la gana {who}" + (f", para {side}" if side != who else "")
+    if isinstance(ev, PointsDeclared):
+        said = "son buenas" if ev.points is None else f"{ev.points}{' de flor' * ev.flor}"
+        return f"{names.seat(ev.seat)}: [b]{said}[/]"
+    if isinstance(ev, Scored):
+        reason = REASONS.get(ev.reason, ev.reason)
+        return f"[green]+{ev.points} para {names.scorer(ev.team)}[/] ({reason})"
+    if isinstance(ev, PorotosPassed):
+        reason = REASONS.get(ev.reason, ev.reason)
+        colour = "green" if ev.seat == names.me else "yellow"
+        return f"[{colour}]{_passed(ev, names)}[/] ({reason})"
+    if isinstance(ev, CardsShown):
+        return f"{names.seat(ev.seat)} muestra " + " ".join(names.card(c) for c in ev.cards)
+    if isinstance(ev, HandEnded):
+        return f"Fin de la mano: {hand_points_text(ev.points, names)}"
+    winner = names.scorer(ev.winner)
+    verb = "gana" if names.individual else "ganan"
+    if names.piles:
+        return f"[b]Fin del partido: {verb} {winner}[/], que se quedó sin porotos"
+    return f"[b]Fin del partido: {verb} {winner}[/] ({scores_text(ev.score, names)})"
+
+
+def hand_points_text(points: Sequence[int], names: Names) -> str:
+    """What a hand gave each team or player (``Nosotros +2``; porotos -2/+2 in destantado)."""
+    got = [f"{names.scorer(i)} {points[i]:+d}" for i in names.order(len(points)) if points[i]]
+    if names.piles:
+        return "porotos " + ", ".join(got) if got else "nadie pasa porotos"
+    return ", ".join(got) or "nadie suma"
+
+
+def hand_summary(hand_events: Iterable[Event], view: SeatView, names: Names) -> list[str]:
+    """What the hand gave each team (or player) and why, and the cards shown: short lines. The
+    same points to each player of a side (pata de gallo), or one winner's porotos to each loser
+    (destantado), make one entry: ``+2 Vos y Bot1+``, ``Bot1 pasa 2 a Vos y 2 a Bot2``."""
+    groups: list[tuple[str, list[str], str]] = []  # (who, items, reason)
+    shown = []
+    key: tuple[object, ...] | None = None
+    for ev in hand_events:
+        if isinstance(ev, Scored):
+            new_key: tuple[object, ...] | None = (
+                ("+", ev.points, ev.reason) if names.individual else None
+            )
+            who, item = f"+{ev.points}", names.scorer(ev.team)
+        elif isinstance(ev, PorotosPassed):
+            new_key = ("pasa", ev.seat, ev.reason)
+            to = "al pozo" if ev.to < 0 else f"a {names.seat(ev.to)}"
+            who, item = f"{names.seat(ev.seat)} pasa", f"{ev.points} {to}"
+        else:
+            key = None
+            if isinstance(ev, CardsShown):
+                cards = " ".join(names.card(c) for c in ev.cards)
+                shown.append(f"{names.seat(ev.seat)} muestra {cards}")
+            continue
+        if new_key is not None and new_key == key:
+            groups[-1][1].append(item)
+        else:
+            groups.append((who, [item], REASONS.get(ev.reason, ev.reason)))
+        key = new_key
+    said = [f"[b]{who} {' y '.join(items)}[/] ({reason})" for who, items, reason in groups]
+    head = f"[b reverse] Fin de la mano {view.hand_no} [/] "
+    return [head + (", ".join(said) or "nadie suma"), *shown]

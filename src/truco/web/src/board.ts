@@ -1,0 +1,218 @@
+// The table: each seat's plate, badges and bubbles, the cards played, the calls in the centre;
+// and the viewer's own cards with the buttons of the legal actions.
+
+import { cardSvg } from "./cards";
+import { type Html, html, NOTHING } from "./html";
+import { actionLabel, callLabel, cardName, t, tr } from "./i18n";
+import { seatName } from "./names";
+import { type GameState, discards, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
+import type { View } from "./types";
+
+/** Where each seat sits on the board, relative to the viewer (rel 0 is at the bottom), in % of
+ * the board: styles.css places `.board.players-N .seat.rel-R` there (test/markup.test.ts). */
+export function seatPosition(rel: number, players: number): [number, number] {
+  const layouts: Record<number, [number, number][]> = {
+    2: [
+      [50, 90],
+      [50, 10],
+    ],
+    3: [
+      [50, 90],
+      [84, 28],
+      [16, 28],
+    ],
+    4: [
+      [50, 90],
+      [88, 50],
+      [50, 10],
+      [12, 50],
+    ],
+    6: [
+      [50, 90],
+      [86, 70],
+      [86, 28],
+      [50, 10],
+      [14, 28],
+      [14, 70],
+    ],
+  };
+  const list = layouts[players] ?? layouts[2]!;
+  return list[rel % list.length] ?? [50, 50];
+}
+
+function callName(view: View): string | null {
+  if (view.flor_call) return view.flor_chain[view.flor_chain.length - 1] ?? "flor";
+  if (view.envido_call) return view.chain[view.chain.length - 1] ?? "envido";
+  if (view.truco_call) return ["", "", "truco", "retruco", "vale-cuatro"][view.truco_call[0]] ?? "truco";
+  return null;
+}
+
+function declaredFor(view: View, seat: number): string | null {
+  let out: string | null = null;
+  for (const [who, points, flor] of view.declared) {
+    if (who !== seat) continue;
+    if (points === null) out = t("son_buenas");
+    else out = flor ? t("flor_declares", { n: points }) : t("declares", { n: points });
+  }
+  return out;
+}
+
+export interface BoardExtras {
+  senas: GameState["senas"];
+  now: number;
+  turnLeft: number | null;
+}
+
+export function board(state: GameState, extras: BoardExtras): Html {
+  const view = state.view;
+  if (!view) {
+    const text = state.table?.status === "waiting" ? t("waiting") : t("connecting");
+    return html`<div class="board empty"><p class="muted">${text}</p></div>`;
+  }
+  const n = view.options.players;
+  const me = state.seat ?? 0;
+  const played = playedBySeat(view);
+  const words = lastWords(view);
+  const parts: Html[] = [];
+  for (let seat = 0; seat < n; seat++) {
+    const rel = (seat - me + n) % n;
+    const info = state.table?.seats.find((s) => s.seat === seat);
+    const out = sitsOut(view, seat);
+    const classes = ["seat", `team-${teamOf(seat, view)}`, `rel-${rel}`];
+    if (view.to_act === seat) classes.push("to-act");
+    if (out) classes.push("sitting-out");
+    else if (view.retired.includes(seat)) classes.push("retired");
+    if (view.pie === seat) classes.push("pie");
+    if (seat === state.seat) classes.push("me");
+    if (info && info.kind !== "empty" && !info.connected && info.kind === "human") classes.push("away");
+    const badges: Html[] = [];
+    if (view.mano === seat) badges.push(html`<span class="badge mano">${t("mano")}</span>`);
+    if (info?.kind === "bot")
+      badges.push(html`<span class="badge bot" title="${t("bot")}">${tr(`level_${info.level ?? ""}`, info.level ?? "")}</span>`);
+    if (view.pie === seat) badges.push(html`<span class="badge pie">${t("pie")}</span>`);
+    const destantado = variantOf(view.options) === "destantado";
+    if (out) badges.push(html`<span class="badge sits-out">${t("sits_out")}</span>`);
+    else if (view.retired.includes(seat))
+      badges.push(html`<span class="badge out">${destantado ? t("out_of_bet") : t("retired")}</span>`);
+    else if (destantado && stakeOf(view, seat) > 0)
+      badges.push(html`<span class="badge bet" data-stake="${stakeOf(view, seat)}">${t("in_bet", { n: stakeOf(view, seat) })}</span>`);
+    if (info?.replaced) badges.push(html`<span class="badge away">${t("replaced")}</span>`);
+    const backs =
+      seat === state.seat
+        ? NOTHING
+        : html`<div class="backs">${Array.from({ length: view.hand_sizes[seat] ?? 0 }, () => html`<span class="mini-back"></span>`)}</div>`;
+    const bubbles: Html[] = [];
+    const word = words.get(seat);
+    if (word && word !== "mazo" && view.phase === "play") bubbles.push(html`<span class="bubble say">${actionLabel(word)}</span>`);
+    const decl = declaredFor(view, seat);
+    if (decl) bubbles.push(html`<span class="bubble decl">${decl}</span>`);
+    for (const s of extras.senas) {
+      if (s.seat === seat && extras.now - s.at < 8000)
+        bubbles.push(html`<span class="bubble sena">${t("sena")}: ${tr(`sena_${s.sena}`, s.sena)}</span>`);
+    }
+    const timer = view.to_act === seat && extras.turnLeft !== null && html`<span class="timer">${extras.turnLeft} s</span>`;
+    parts.push(
+      html`<div class="${classes.join(" ")}" data-seat="${seat}">
+        <div class="plate"><span class="seat-name">${seatName(state.table, seat)}${seat === state.seat && ` (${t("you")})`}</span>${timer}
+        <div class="badges">${badges}</div>${backs}</div>
+        ${bubbles.length > 0 && html`<div class="bubbles">${bubbles}</div>`}
+        </div>`,
+    );
+    // The cards this seat put on the table, between its plate and the centre.
+    const mine = played.get(seat) ?? [];
+    if (mine.length) {
+      const cards = mine.map(({ card, trick }) => {
+        const result = view.results[trick];
+        let cls = "played";
+        if (result !== undefined) {
+          cls += result === -1 ? " parda" : result === teamOf(seat, view) ? " won" : " lost";
+        } else cls += " current";
+        if (card[2] && card[1]) cls += " face-down"; // the viewer's own tapada
+        const label = card[1] ? cardName(card[1]) : t("tapada");
+        return html`<div class="${cls}" title="${t("trick_n", { n: trick + 1 })}">${cardSvg(card[1], label)}</div>`;
+      });
+      parts.push(html`<div class="pile rel-${rel}">${cards}</div>`);
+    }
+  }
+  const call = callName(view);
+  const center: Html[] = [];
+  if (view.hand > 0) center.push(html`<div class="hand-no">${t("hand_n", { n: view.hand })}</div>`);
+  if (view.hand > 0 && variantOf(view.options) === "pica_pica") {
+    const pica = view.pica ?? -1;
+    center.push(
+      html`<div class="pica-label${pica >= 0 ? " pica" : ""}">${pica >= 0 ? t("pica_hand", { n: pica + 1 }) : t("everyone_hand")}</div>`,
+    );
+  }
+  if (view.discard !== null && view.discard !== undefined && view.phase === "play") {
+    center.push(html`<div class="waiting-call discarding">${t("discarding", { name: seatName(state.table, view.discard) })}</div>`);
+  }
+  if (state.table?.status === "waiting") center.push(html`<div class="waiting">${t("waiting")}</div>`);
+  if (view.truco >= 2) {
+    center.push(html`<div class="truco-level">${callLabel(["", "", "truco", "retruco", "vale-cuatro"][view.truco] ?? "truco")} · ${view.truco}</div>`);
+  }
+  if (call) {
+    const caller = view.flor_call?.[0] ?? view.envido_call?.[0] ?? view.truco_call?.[1] ?? 0;
+    center.push(html`<div class="waiting-call">${t("truco_waiting", { name: seatName(state.table, caller), call: callLabel(call) })}</div>`);
+  }
+  return html`<div class="board players-${n}"><div class="felt"></div><div class="center">${center}</div>${parts}</div>`;
+}
+
+/** The viewer's cards, and the buttons for the legal calls. */
+export function handAndActions(state: GameState, tapadaMode: boolean): Html {
+  const view = state.view;
+  if (!view) return NOTHING;
+  if (state.seat === null) {
+    const turn =
+      view.phase === "play" && view.to_act !== null && view.to_act >= 0 && ` · ${t("turn_of", { name: seatName(state.table, view.to_act) })}`;
+    return html`<div class="my-area"><div class="status-line"><span class="spectating">${t("spectator")}</span>${turn}</div></div>`;
+  }
+  const legal = view.legal;
+  const toDiscard = new Set(discards(view));
+  const plays = new Set(legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
+  const tapadas = new Set(legal.filter((a) => a.startsWith("tapada ")).map((a) => a.slice(7)));
+  const busy = state.pending !== null;
+  const cards = view.cards.map((c) => {
+    if (toDiscard.size > 0) {
+      const can = !busy && toDiscard.has(c);
+      return html`<button class="my-card${can ? " playable discard-pick" : ""}" 
+        ${can ? html`data-act="${`discard ${c}`}"` : "disabled"} aria-label="${cardName(c)}">${cardSvg(c, cardName(c))}</button>`;
+    }
+    const playable = !busy && (tapadaMode ? tapadas.has(c) : plays.has(c));
+    const action = tapadaMode ? `tapada ${c}` : `play ${c}`;
+    return html`<button class="my-card${playable ? " playable" : ""}${tapadaMode && playable ? " tapada-pick" : ""}" 
+      ${playable ? html`data-act="${action}"` : "disabled"} aria-label="${cardName(c)}">${cardSvg(c, cardName(c))}</button>`;
+  });
+  const calls = legal.filter((a) => !a.startsWith("play ") && !a.startsWith("tapada ") && !a.startsWith("discard "));
+  const envidoPrimero = view.truco_call !== null && view.envido_call === null;
+  const buttons = calls.map((a) => {
+    const label = actionLabel(a);
+    let cls = `act act-${a}`;
+    if (envidoPrimero && /envido/.test(a)) cls += " primero";
+    return html`<button class="${cls}"${busy ? " disabled" : html` data-act="${a}"`}>${label}</button>`;
+  });
+  if (tapadas.size > 0) {
+    buttons.push(
+      html`<button class="act toggle${tapadaMode ? " on" : ""}" data-cmd="tapada"${busy && " disabled"}>${tapadaMode ? t("tapada_on") : t("tapada_mode")}</button>`,
+    );
+  }
+  const info: string[] = [];
+  if (view.trick === 0 && view.phase === "play" && view.discard !== state.seat && view.cards.length > 0) {
+    if (view.flor !== null) info.push(t("flor_points", { n: view.flor }));
+    else if (view.tantos !== null) info.push(t("tantos", { n: view.tantos }));
+  }
+  const turn =
+    view.phase !== "play"
+      ? NOTHING
+      : view.to_act === state.seat
+        ? html`<span class="turn mine">${t("your_turn")}</span>`
+        : view.to_act !== null && view.to_act >= 0
+          ? html`<span class="turn">${t("turn_of", { name: seatName(state.table, view.to_act) })}</span>`
+          : NOTHING;
+  return html`<div class="my-area">
+    <div class="status-line">${turn}${info.map((s) => html`<span class="tantos">${s}</span>`)}</div>
+    ${envidoPrimero && calls.some((a) => /envido/.test(a)) && html`<div class="hint">${t("envido_primero")}</div>`}
+    ${toDiscard.size > 0 && html`<div class="hint discard-hint">${t("discard_hint")}</div>`}
+    <div class="actions">${buttons}</div>
+    <div class="my-cards">${cards}</div>
+    </div>`;
+}

@@ -1,0 +1,116 @@
+// The lobby: the form that creates a table (a variant, its options, a bot or a person per seat)
+// and the list of open tables.
+
+import { ApiError, createTable, listTables } from "./api";
+import { type Html, html, mount } from "./html";
+import { t, tr } from "./i18n";
+import { $, errorText, guestName, header, navigate, root, showToast } from "./page";
+import { lobbyList } from "./render";
+import { store } from "./storage";
+import { type BotLevel, BOT_LEVELS, VARIANTS, type Variant } from "./types";
+import { createOptions, type CreateForm } from "./variants";
+
+export function openHome(): void {
+  document.title = t("title");
+  mount(root(), homeShell(store.name()));
+  const form = root().querySelector<HTMLFormElement>("#create");
+  if (form) syncSeatRows(form);
+  void refreshLobby();
+}
+
+/** The lobby: the create form (with `name`, the one the visitor used last) and the open tables. */
+export function homeShell(name: string): Html {
+  const opt = (v: string | number, label: string, sel = false) => html`<option value="${v}"${sel && " selected"}>${label}</option>`;
+  const seatsRows = [1, 2, 3, 4, 5].map(
+    (s) =>
+      html`<div class="bot-row" data-row="${s}"><span>${t("seat_n", { n: s + 1 })}</span>
+        <select name="seat${s}">${opt("human", t("human"))}${BOT_LEVELS.map((l) => opt(l, `${t("bot")}: ${tr(`level_${l}`, l)}`, l === "normal"))}</select></div>`,
+  );
+  return html`${header()}
+    <main class="home">
+    <section class="card-panel"><h2>${t("new_table")}</h2><form id="create">
+    <label>${t("your_name")}<input name="name" maxlength="24" autocomplete="nickname" placeholder="${t("name_placeholder")}" value="${name}"></label>
+    <label>${t("variant")}<select name="variant">${VARIANTS.map((v) => opt(v, t(`variant_${v}`), v === "standard"))}</select></label>
+    <div class="grid2">
+    <label data-for="standard">${t("players")}<select name="players">${opt(2, "2 (1 vs 1)")}${opt(4, "4 (2 vs 2)", true)}${opt(6, "6 (3 vs 3)")}</select></label>
+    <label data-for="destantado">${t("porotos")}<select name="porotos">${[3, 5, 10, 15].map((n) => opt(n, String(n), n === 10))}</select></label>
+    <label data-for="pica_pica">${t("pica_from")}<select name="pica_from">${[1, 3, 5].map((n) => opt(n, String(n), n === 5))}</select></label>
+    <label data-not="destantado">${t("target")}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30))}</select></label>
+    <label data-not="destantado">${t("falta")}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f)))}</select></label>
+    <label>${t("tapada")}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f)))}</select></label>
+    <label>${t("turn_time")}<select name="turn">${opt(0, t("no_limit"))}${[30, 60, 90, 120].map((n) => opt(n, t("seconds", { n }), n === 60))}</select></label>
+    <label class="check" data-not="destantado"><input type="checkbox" name="flor"> ${t("flor")}</label>
+    </div>
+    <fieldset><legend>${t("seats")}</legend><div class="bot-row"><span>${t("seat_n", { n: 1 })}</span><span class="muted">${t("you")}</span></div>${seatsRows}</fieldset>
+    <button class="primary wide" type="submit">${t("create")}</button></form></section>
+    <section class="card-panel"><h2>${t("open_tables")} <button class="small ghost" data-cmd="refresh">${t("refresh")}</button></h2><div id="lobby"></div></section>
+    <section class="card-panel anotador-link"><h2>${t("anotador")}</h2><p>${t("anotador_intro")}</p>
+    <a class="button" href="/anotador" data-cmd="anotador">${t("anotador_open")}</a></section>
+    </main>`;
+}
+
+function readForm(form: HTMLFormElement): CreateForm {
+  const get = (n: string) => (form.elements.namedItem(n) as HTMLInputElement | HTMLSelectElement).value;
+  return {
+    variant: get("variant") as Variant,
+    players: Number(get("players")),
+    target: Number(get("target")),
+    flor: (form.elements.namedItem("flor") as HTMLInputElement).checked,
+    falta: get("falta"),
+    tapada: get("tapada"),
+    porotos: Number(get("porotos")),
+    pica_from: Number(get("pica_from")),
+  };
+}
+
+/** Show the seats of the chosen variant, and only the options that apply to it. */
+export function syncSeatRows(form: HTMLFormElement): void {
+  const fields = readForm(form);
+  const players = createOptions(fields).seats;
+  form.querySelectorAll<HTMLElement>(".bot-row[data-row]").forEach((row) => {
+    row.hidden = Number(row.dataset.row) >= players;
+  });
+  form.querySelectorAll<HTMLElement>("[data-for]").forEach((el) => {
+    el.hidden = el.dataset.for !== fields.variant;
+  });
+  form.querySelectorAll<HTMLElement>("[data-not]").forEach((el) => {
+    el.hidden = el.dataset.not === fields.variant;
+  });
+}
+
+export async function refreshLobby(): Promise<void> {
+  const el = $("#lobby");
+  if (!el) return;
+  mount(el, lobbyList(null));
+  try {
+    const tables = await listTables();
+    mount(el, lobbyList(Array.isArray(tables) ? tables : []));
+  } catch {
+    mount(el, html`<p class="muted">${t("err_network")}</p>`);
+  }
+}
+
+export async function submitCreate(form: HTMLFormElement): Promise<void> {
+  const get = (n: string) => (form.elements.namedItem(n) as HTMLInputElement | HTMLSelectElement).value;
+  const name = get("name").trim() || guestName();
+  store.setName(name);
+  const { options, seats } = createOptions(readForm(form));
+  const bots: Record<string, BotLevel> = {};
+  for (let s = 1; s < seats; s++) {
+    const v = get(`seat${s}`);
+    if ((BOT_LEVELS as readonly string[]).includes(v)) bots[String(s)] = v as BotLevel;
+  }
+  const turn = Number(get("turn"));
+  try {
+    const res = await createTable({
+      name,
+      options,
+      bots,
+      turn_seconds: turn > 0 ? turn : null,
+    });
+    store.setSeat(res.table, { seat: res.seat, token: res.token });
+    navigate(res.invite || `/t/${encodeURIComponent(res.table)}`);
+  } catch (e) {
+    showToast(e instanceof ApiError ? errorText(e.code, e.message) : t("err_network"));
+  }
+}

@@ -1,0 +1,122 @@
+// Input: clicks, forms, keys. One listener of each kind on the page's root, dispatching on the
+// data-act (a game action), data-sena and data-cmd attributes the views carry.
+
+import { getLang, setLang, t } from "./i18n";
+import { refreshLobby, submitCreate, syncSeatRows } from "./home";
+import { $, navigate, root, showToast } from "./page";
+import { chatMessage } from "./protocol";
+import { route } from "./router";
+import { store } from "./storage";
+import { act, app, fillBot, join, redrawTable, renderTable, send } from "./table";
+import { type Sena, SENAS } from "./types";
+
+/** Listen to the player: called once, when the app starts. */
+export function listen(): void {
+  root().addEventListener("click", (ev) => {
+    const target = ev.target as HTMLElement;
+    const actEl = target.closest<HTMLElement>("[data-act]");
+    if (actEl && !(actEl as HTMLButtonElement).disabled) {
+      act(actEl.dataset.act ?? "");
+      return;
+    }
+    const senaEl = target.closest<HTMLElement>("[data-sena]");
+    if (senaEl) {
+      const sena = senaEl.dataset.sena as Sena;
+      if ((SENAS as readonly string[]).includes(sena)) send({ t: "sena", d: { sena } });
+      senaEl.closest("details")?.removeAttribute("open");
+      return;
+    }
+    const cmdEl = target.closest<HTMLElement>("[data-cmd]");
+    if (!cmdEl) return;
+    const cmd = cmdEl.dataset.cmd;
+    switch (cmd) {
+      case "home":
+        ev.preventDefault();
+        navigate("/");
+        break;
+      case "anotador":
+        ev.preventDefault();
+        navigate("/anotador");
+        break;
+      case "lang":
+        setLang(getLang() === "es" ? "en" : "es");
+        store.setLang(getLang());
+        document.documentElement.lang = getLang();
+        // Redraw the page in the new language; a table's connection stays as it is.
+        if (app.tableId) redrawTable();
+        else route();
+        break;
+      case "refresh":
+        void refreshLobby();
+        break;
+      case "tapada":
+        app.tapada = !app.tapada;
+        renderTable();
+        break;
+      case "close-summary":
+        app.summaryClosedFor = app.game.summary?.hand ?? null;
+        renderTable();
+        break;
+      case "rematch":
+        if (send({ t: "rematch", d: {} })) {
+          app.rematchAsked = true;
+          renderTable();
+        }
+        break;
+      case "copy": {
+        const input = $("#invite") as HTMLInputElement | null;
+        if (input) {
+          input.select();
+          void navigator.clipboard?.writeText(input.value).then(() => showToast(t("copied")), () => undefined);
+        }
+        break;
+      }
+      case "join":
+        void join(cmdEl.dataset.seat !== undefined ? Number(cmdEl.dataset.seat) : undefined);
+        break;
+      case "bot":
+        void fillBot(Number(cmdEl.dataset.seat));
+        break;
+    }
+  });
+
+  root().addEventListener("submit", (ev) => {
+    const form = ev.target as HTMLFormElement;
+    ev.preventDefault();
+    if (form.id === "create") void submitCreate(form);
+    if (form.id === "chat-form") {
+      const input = form.elements.namedItem("text") as HTMLInputElement;
+      const msg = chatMessage(input.value);
+      if (msg && send(msg)) input.value = "";
+    }
+  });
+
+  root().addEventListener("change", (ev) => {
+    const el = ev.target as HTMLElement;
+    const form = el.closest("form");
+    if (form?.id === "create") syncSeatRows(form);
+  });
+
+  root().addEventListener(
+    "toggle",
+    (ev) => {
+      const el = ev.target as HTMLElement;
+      if (el.id === "chat-box" && (el as HTMLDetailsElement).open) {
+        app.unread = 0;
+        renderTable();
+      }
+    },
+    true,
+  );
+
+  document.addEventListener("keydown", (ev) => {
+    // Keys 1-3 play the cards in hand (desktop convenience); 1-4 pick the pie's discard.
+    const tag = (ev.target as HTMLElement).tagName;
+    if (tag === "INPUT" || tag === "SELECT" || !app.game.view) return;
+    const i = Number(ev.key) - 1;
+    const card = app.game.view.cards[i];
+    if (!card || i < 0 || i > 3) return;
+    if (app.game.view.legal.includes(`discard ${card}`)) act(`discard ${card}`);
+    else if (i < 3) act(`${app.tapada ? "tapada" : "play"} ${card}`);
+  });
+}

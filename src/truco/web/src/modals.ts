@@ -1,0 +1,79 @@
+// The modals: the summary of the hand just played, and the end of the match.
+
+import { cardSvg } from "./cards";
+import { type Html, html, join, NOTHING } from "./html";
+import { cardName, t, tr } from "./i18n";
+import { scorerLabel, seatName, teamLabel } from "./names";
+import { type GameState, type HandSummary, isIndividual, teamOf } from "./protocol";
+import { scoreboard } from "./score";
+import type { TableInfo } from "./types";
+
+export function summaryModal(s: HandSummary, state: GameState, handHref: string): Html {
+  const viewer = state.seat;
+  const tricks = s.tricks.map((trick, i) => {
+    const result = s.results[i];
+    const res =
+      result === undefined ? "" : result === -1 ? t("parda") : t("won_by", { team: teamLabel(result, viewer, s.view, state.table) });
+    return html`<div class="sum-trick"><span class="sum-label">${t("trick_n", { n: i + 1 })}</span>
+      ${trick.map(
+        ([seat, card]) =>
+          html`<span class="sum-card" title="${seatName(state.table, seat)}">${cardSvg(card, card ? cardName(card) : t("tapada"))}<small>${seatName(state.table, seat)}</small></span>`,
+      )}
+      <span class="sum-res">${res}</span></div>`;
+  });
+  const declared = s.declared.map(
+    ([seat, pts, flor]) =>
+      html`<li>${seatName(state.table, seat)}: ${pts === null ? t("son_buenas") : flor ? t("flor_declares", { n: pts }) : String(pts)}</li>`,
+  );
+  const shown = s.shown.map(
+    ([seat, cards]) =>
+      html`<div class="sum-shown"><span>${seatName(state.table, seat)}</span>${cards.map((c) => html`<span class="sum-card">${cardSvg(c, cardName(c))}</span>`)}</div>`,
+  );
+  const scored = s.scored.map(
+    (x) => html`<li>${scorerLabel(x.team, viewer, s.view, state.table)}: +${x.points} ${tr(`reason_${x.reason}`, x.reason)}</li>`,
+  );
+  const who = (seat: number) => seatName(state.table, seat);
+  const passed = s.passed.map(
+    (x) =>
+      html`<li class="passed">${x.to >= 0 ? t("passes", { from: who(x.seat), n: x.points, to: who(x.to) }) : t("passes_pot", { from: who(x.seat), n: x.points })} (${tr(`reason_${x.reason}`, x.reason)})</li>`,
+  );
+  return html`<div class="modal-back"><div class="modal summary" role="dialog" aria-label="${t("summary", { n: s.hand })}">
+    <h2>${t("summary", { n: s.hand })}</h2>
+    ${tricks.length > 0 && html`<h3>${t("tricks")}</h3>${tricks}`}
+    ${declared.length > 0 && html`<h3>${t("declared")}</h3><ul>${declared}</ul>`}
+    ${shown.length > 0 && html`<h3>${t("shown")}</h3>${shown}`}
+    <h3>${t("hand_points")}</h3><ul>${scored}${passed}</ul>
+    <p class="sum-total">${join(s.points.map((p, i) => `${scorerLabel(i, viewer, s.view, state.table)} ${p}`), " · ")}</p>
+    <div class="modal-buttons"><a class="button ghost" href="${handHref}" download>${t("download_hand", { n: s.hand })}</a>
+    <button data-cmd="close-summary" class="primary">${t("continue")}</button></div>
+    </div></div>`;
+}
+
+export function matchOverModal(state: GameState, matchHref: string, rematchAsked: boolean): Html {
+  const over = state.matchOver;
+  const view = state.view;
+  if (!over || !view) return NOTHING;
+  const viewer = state.seat;
+  const title = isIndividual(view.options)
+    ? over.winner === viewer
+      ? t("winner_you")
+      : t("winner_name", { name: seatName(state.table, over.winner) })
+    : viewer === null
+      ? t("winner_team", { n: over.winner + 1 })
+      : over.winner === teamOf(viewer)
+        ? t("winner_us")
+        : t("winner_them");
+  return html`<div class="modal-back"><div class="modal match-over" role="dialog" aria-label="${t("match_over")}">
+    <h2>${t("match_over")}</h2><p class="big">${title}</p>
+    ${scoreboard({ ...view, score: over.score, winner: over.winner }, viewer, state.table)}
+    ${rematchLine(state.table)}
+    <div class="modal-buttons"><a class="button ghost" href="${matchHref}" download>${t("download_match")}</a>
+    ${viewer !== null && html`<button data-cmd="rematch" class="primary"${rematchAsked && " disabled"}>${rematchAsked ? t("rematch_asked") : t("rematch")}</button>`}
+    </div></div></div>`;
+}
+
+function rematchLine(table: TableInfo | null): Html {
+  const asked = (table?.seats ?? []).filter((s) => s.rematch && s.kind === "human");
+  if (!asked.length) return NOTHING;
+  return html`<p class="muted">${t("rematch")}: ${asked.map((s) => s.name ?? "").join(", ")} ✓</p>`;
+}

@@ -1,0 +1,136 @@
+// The panels around the table: señas, chat, the log, the seats while a table waits, the
+// downloads menu, and the lobby's list of tables.
+
+import { type Html, html, join, NOTHING } from "./html";
+import { actionLabel, callLabel, cardName, t, tr } from "./i18n";
+import { scorerLabel, seatName, teamLabel } from "./names";
+import { type GameState, teamOf, variantOf } from "./protocol";
+import { type GameEvent, SENAS, type SeatInfo, type TableInfo, type View, BOT_LEVELS } from "./types";
+
+export function senasPanel(state: GameState): Html {
+  const view = state.view;
+  if (!view || state.seat === null || view.options.players <= 2 || variantOf(view.options) === "destantado") return NOTHING;
+  return html`<details class="senas"><summary>${t("senas")}</summary><div class="sena-buttons">
+    ${SENAS.map((s) => html`<button class="sena" data-sena="${s}">${tr(`sena_${s}`, s)}</button>`)}
+    </div></details>`;
+}
+
+export function chatLines(state: GameState): Html {
+  return join(
+    state.chat.map(
+      (c) => html`<div class="chat-line"><b class="team-${c.seat === null ? "x" : teamOf(c.seat)}">${c.name}:</b> ${c.text}</div>`,
+    ),
+  );
+}
+
+export function eventLine(e: GameEvent, table: TableInfo | null, viewer: number | null, view: View | null = null): string | null {
+  const who = (seat: number) => seatName(table, seat);
+  const side = (team: number) => teamLabel(team, viewer, view, table);
+  switch (e.type) {
+    case "HandStarted":
+      return `— ${t("hand_n", { n: e.hand })} —`;
+    case "CardPlayed":
+      return `${who(e.seat)} ${e.card ? actionLabel(`play ${e.card}`) : actionLabel("tapada")}`;
+    case "Called":
+      return `${who(e.seat)}: ${callLabel(e.verb)}`;
+    case "Answered":
+      return `${who(e.seat)}: ${actionLabel(e.verb)}`;
+    case "WentToMazo":
+      return `${who(e.seat)}: ${actionLabel("mazo")}`;
+    case "TrickEnded":
+      return `${t("trick_n", { n: e.trick + 1 })}: ${e.team === -1 ? t("parda") : t("won_by", { team: side(e.team) })}`;
+    case "PointsDeclared":
+      return `${who(e.seat)}: ${e.points === null ? t("son_buenas") : e.flor ? t("flor_declares", { n: e.points }) : e.points}`;
+    case "Scored":
+      return `${scorerLabel(e.team, viewer, view, table)} +${e.points} (${tr(`reason_${e.reason}`, e.reason)})`;
+    case "Discarded":
+      return `${who(e.seat)} ${t("discarded")}`;
+    case "PorotosPassed":
+      return `${e.to >= 0 ? t("passes", { from: who(e.seat), n: e.points, to: who(e.to) }) : t("passes_pot", { from: who(e.seat), n: e.points })} (${tr(`reason_${e.reason}`, e.reason)})`;
+    case "CardsShown":
+      return `${who(e.seat)}: ${e.cards.map((c) => cardName(c)).join(", ")}`;
+    case "HandEnded":
+      return `${t("hand_points")}: ${e.points.join(" – ")}`;
+    case "MatchEnded":
+      return `${t("match_over")}: ${scorerLabel(e.winner, viewer, view, table)}`;
+    default:
+      return null;
+  }
+}
+
+export function logLines(state: GameState): Html {
+  return join(
+    state.log
+      .map((e) => eventLine(e, state.table, state.seat, state.view))
+      .filter((s): s is string => s !== null)
+      .map((s) => html`<div class="log-line">${s}</div>`),
+  );
+}
+
+/** While a table waits for players, or to a visitor without a seat (`mySeat` null): the
+ * invitation, the name to join with (the visitor's `name` from last time) and the seats. */
+export function joinPanel(table: TableInfo, invite: string, mySeat: number | null, name: string): Html {
+  const seated = mySeat !== null;
+  const hasEmpty = table.seats.some((s) => s.kind === "empty");
+  return html`<section class="join-panel">
+    <p class="muted">${t("waiting_seats")}</p>
+    <div class="invite"><span>${t("share")}</span><input readonly id="invite" value="${invite}"><button data-cmd="copy">${t("copy")}</button></div>
+    ${!seated && hasEmpty && html`<label class="inline">${t("your_name")} <input id="join-name" maxlength="24" value="${name}" placeholder="${t("name_placeholder")}"></label>`}
+    ${seatsPanel(table, mySeat, !seated)}
+    ${!seated && html`<p class="muted">${t("watching")}</p>`}
+    </section>`;
+}
+
+/** The seats while a table waits for players: join, or (for the creator) fill with a bot. */
+export function seatsPanel(table: TableInfo, mySeat: number | null, canJoin: boolean): Html {
+  const rows = table.seats.map((s: SeatInfo) => {
+    const right: Html[] = [];
+    if (s.kind === "empty") {
+      if (canJoin) right.push(html`<button data-cmd="join" data-seat="${s.seat}">${t("join")}</button>`);
+      if (mySeat === 0) {
+        right.push(html`<select data-bot-level="${s.seat}" aria-label="${t("level")}">
+          ${BOT_LEVELS.map((l) => html`<option value="${l}">${tr(`level_${l}`, l)}</option>`)}
+          </select><button data-cmd="bot" data-seat="${s.seat}">${t("fill_bot")}</button>`);
+      }
+    }
+    const who =
+      s.kind === "empty"
+        ? html`<i class="muted">${t("empty")}</i>`
+        : s.kind === "bot"
+          ? html`${s.name && s.name !== "Bot" ? `${s.name} · ` : ""}${t("bot")} ${tr(`level_${s.level ?? ""}`, s.level ?? "")}`
+          : html`${s.name ?? ""}${s.seat === mySeat && ` (${t("you")})`}`;
+    return html`<li class="team-${teamOf(s.seat)}"><span class="seat-no">${s.seat + 1}</span><span class="seat-who">${who}</span><span class="seat-do">${right}</span></li>`;
+  });
+  return html`<ul class="seat-list">${rows}</ul>`;
+}
+
+export function downloadsMenu(id: string, view: View | null, handUrl: (n: number) => string, matchUrl: string): Html {
+  if (!view) return NOTHING;
+  const finished = view.phase === "over" ? view.hand : Math.max(0, view.hand - 1);
+  if (finished === 0) return NOTHING;
+  const hands = Array.from({ length: finished }, (_, i) => i + 1).map(
+    (n) => html`<a href="${handUrl(n)}" download>${t("download_hand", { n })}</a>`,
+  );
+  void id;
+  return html`<details class="downloads"><summary>${t("download")}</summary><div class="menu">
+    <a href="${matchUrl}" download>${t("download_match")}</a>${hands}
+    </div></details>`;
+}
+
+export function lobbyList(tables: TableInfo[] | null): Html {
+  if (tables === null) return html`<p class="muted">${t("connecting")}</p>`;
+  if (tables.length === 0) return html`<p class="muted">${t("no_tables")}</p>`;
+  const rows = tables.map((tb) => {
+    const free = tb.seats.filter((s) => s.kind === "empty").length;
+    const names = tb.seats
+      .filter((s) => s.kind !== "empty")
+      .map((s) => s.name ?? "")
+      .join(", ");
+    const variant = variantOf(tb.options);
+    return html`<li><a href="/t/${encodeURIComponent(tb.table)}">
+      <b>${variant !== "standard" && `${tr(`variant_short_${variant}`, variant)} · `}
+      ${tb.options.players}p · ${variant === "destantado" ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}</b>
+      <span>${names}</span><span class="free">${free}/${tb.seats.length}</span></a></li>`;
+  });
+  return html`<ul class="lobby">${rows}</ul>`;
+}

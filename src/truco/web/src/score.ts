@@ -1,0 +1,54 @@
+// The scoreboard: fósforos per team (malas and buenas), per player where scores are individual,
+// or destantado's porotos.
+
+import { fosforosSvg, halfOf, inBuenas } from "./fosforos";
+import { type Html, html } from "./html";
+import { t } from "./i18n";
+import { isIndividual, teamOf, variantOf } from "./protocol";
+import { scorerLabel, teamLabel } from "./names";
+import type { TableInfo, View } from "./types";
+
+/** Destantado's pile of porotos, one bean each. */
+export function porotosPile(n: number): Html {
+  const beans = Array.from({ length: Math.max(0, Math.min(n, 40)) }, () => html`<span class="poroto"></span>`);
+  return html`<span class="porotos" data-porotos="${n}" title="${t("porotos_n", { n })}">${beans}</span>`;
+}
+
+function playerBoards(view: View, viewer: number | null, table: TableInfo | null): Html {
+  const n = view.score.length;
+  const target = view.options.target;
+  const destantado = variantOf(view.options) === "destantado";
+  const order = Array.from({ length: n }, (_, i) => (i + (viewer ?? 0)) % n);
+  const boards = order.map((seat) => {
+    const score = view.score[seat] ?? 0;
+    const label = scorerLabel(seat, viewer, view, table);
+    const drawing = destantado ? porotosPile(score) : fosforosSvg(score, target, `${label}: ${score}`);
+    const cls = `team player${seat === viewer ? " ours" : ""}${view.pie === seat ? " is-pie" : ""}${view.winner === seat ? " winner" : ""}`;
+    return html`<div class="${cls}" data-seat="${seat}">
+      <div class="team-head"><span class="team-name">${label}</span>
+      <span class="team-score" data-score="${score}">${score}</span></div>${drawing}</div>`;
+  });
+  return html`<div class="scoreboard players">${boards}
+    <div class="target">${destantado ? t("first_to_empty") : `${t("target")}: ${target}`}</div>
+    </div>`;
+}
+
+export function scoreboard(view: View, viewer: number | null, table: TableInfo | null = null): Html {
+  if (isIndividual(view.options)) return playerBoards(view, viewer, table);
+  const target = view.options.target;
+  const half = halfOf(target);
+  const teams = [0, 1];
+  // The viewer's team first.
+  if (viewer !== null && teamOf(viewer) === 1) teams.reverse();
+  const boards = teams.map((team) => {
+    const score = view.score[team] ?? 0;
+    const label = teamLabel(team, viewer);
+    const state = half === null ? "" : inBuenas(score, target) ? t("buenas") : t("malas");
+    return html`<div class="team team-${team}${viewer !== null && team === teamOf(viewer) ? " ours" : ""}">
+      <div class="team-head"><span class="team-name">${label}</span>
+      <span class="team-score" data-score="${score}">${score}</span>
+      ${state && html`<span class="team-half">${state}</span>`}
+      </div>${fosforosSvg(score, target, `${label}: ${score}`)}</div>`;
+  });
+  return html`<div class="scoreboard">${boards}<div class="target">${t("target")}: ${target}</div></div>`;
+}

@@ -1,0 +1,317 @@
+// The table controller: the state of the table on screen, its socket, what the player does
+// (act, join, fill a seat with a bot) and drawing it all into place.
+
+import { ApiError, addBot, getTable, handUrl, joinTable, matchUrl, wsUrl } from "./api";
+import { type Html, html, mount, NOTHING } from "./html";
+import { t } from "./i18n";
+import { $, errorText, guestName, header, renderToast, root, showToast } from "./page";
+import {
+  type Effect,
+  type GameState,
+  initialState,
+  nextActionId,
+  reduce,
+  resendPending,
+  startAction,
+} from "./protocol";
+import {
+  board,
+  chatLines,
+  downloadsMenu,
+  handAndActions,
+  joinPanel,
+  logLines,
+  matchOverModal,
+  scoreboard,
+  senasPanel,
+  summaryModal,
+} from "./render";
+import { type SocketStatus, TableSocket } from "./socket";
+import { store } from "./storage";
+import type { BotLevel, ClientMessage, ServerMessage, TableInfo } from "./types";
+
+interface App {
+  game: GameState;
+  tableId: string | null;
+  info: TableInfo | null;
+  conn: SocketStatus | "idle";
+  tapada: boolean;
+  summaryClosedFor: number | null;
+  rematchAsked: boolean;
+  notFound: boolean;
+  turnSince: { key: string; at: number };
+  unread: number;
+}
+
+export const app: App = {
+  game: initialState(),
+  tableId: null,
+  info: null,
+  conn: "idle",
+  tapada: false,
+  summaryClosedFor: null,
+  rematchAsked: false,
+  notFound: false,
+  turnSince: { key: "", at: Date.now() },
+  unread: 0,
+};
+
+let socket: TableSocket | null = null;
+
+/** Close the table's connection (the visitor goes to another page). */
+export function leaveTable(): void {
+  socket?.close();
+  socket = null;
+  app.tableId = null;
+}
+
+/** Send on the table's connection; false if it is not open. */
+export function send(msg: ClientMessage): boolean {
+  return socket?.send(msg) ?? false;
+}
+
+/** Draw the table again from scratch (the language changed); the connection stays. */
+export function redrawTable(): void {
+  mount(root(), tableShell());
+  renderTable();
+}
+
+export function openTable(id: string): void {
+  socket?.close();
+  app.game = initialState();
+  app.tableId = id;
+  app.info = null;
+  app.tapada = false;
+  app.rematchAsked = false;
+  app.summaryClosedFor = null;
+  app.notFound = false;
+  app.unread = 0;
+  document.title = `${t("title")} · ${id}`;
+  mount(root(), tableShell());
+  if (window.matchMedia("(max-width: 720px)").matches) ($("#chat-box") as HTMLDetailsElement).open = false;
+  void getTable(id)
+    .then((info) => {
+      app.info = info;
+      renderTable();
+    })
+    .catch((e: unknown) => {
+      if (e instanceof ApiError && e.status === 404) {
+        app.notFound = true;
+        renderTable();
+      }
+    });
+  connect(id);
+  renderTable();
+}
+
+function connect(id: string): void {
+  socket?.close();
+  const seat = store.seat(id);
+  socket = new TableSocket({
+    url: (v) => wsUrl(location, id, seat?.token ?? null, v),
+    getV: () => app.game.v,
+    onMessage: onServerMessage,
+    onStatus: (s) => {
+      app.conn = s;
+      // After a reconnect at the current version the server sends nothing: resend what waits.
+      const again = s === "open" ? resendPending(app.game) : null;
+      if (again) socket?.send(again);
+      renderConn();
+    },
+  });
+  socket.connect();
+}
+
+function onServerMessage(msg: ServerMessage): void {
+  const before = app.game;
+  const { state, effects } = reduce(app.game, msg, Date.now());
+  app.game = state;
+  if (msg.t === "err") {
+    showToast(errorText(msg.d.code, msg.d.message));
+    if (msg.d.code === "bad_token" && app.tableId) {
+      // The seat is gone (replaced, or a stale token): watch instead.
+      store.setSeat(app.tableId, null);
+      connect(app.tableId);
+    }
+    if (msg.d.code === "table_not_found") {
+      app.notFound = true;
+      socket?.close();
+    }
+  }
+  if (msg.t === "full" || msg.t === "table") {
+    app.info = state.table ?? app.info;
+    if (msg.t === "full" && before.matchOver && !state.matchOver) app.rematchAsked = false;
+  }
+  if (msg.t === "ev" && before.matchOver && !state.matchOver) app.rematchAsked = false;
+  if (msg.t === "chat" && !($("#chat-box") as HTMLDetailsElement | null)?.open) app.unread++;
+  const v = state.view;
+  if (v) {
+    const key = `${v.hand}:${v.to_act}:${state.v}`;
+    if (key !== app.turnSince.key) app.turnSince = { key, at: Date.now() };
+    if (!v.legal.some((a) => a.startsWith("tapada "))) app.tapada = false;
+  }
+  if (state.summary && state.summary !== before.summary) {
+    // The game goes on behind the summary: close it by itself after a while.
+    const hand = state.summary.hand;
+    setTimeout(() => {
+      if (app.game.summary?.hand === hand && app.summaryClosedFor !== hand) {
+        app.summaryClosedFor = hand;
+        renderTable();
+      }
+    }, 15000);
+  }
+  runEffects(effects);
+  renderTable();
+}
+
+function runEffects(effects: Effect[]): void {
+  for (const e of effects) {
+    if (e.kind === "resync") socket?.resync();
+    else socket?.send(e.msg);
+  }
+}
+
+export function act(action: string): void {
+  const id = app.tableId;
+  if (!id) return;
+  const a = nextActionId(store.lastA(id), Date.now());
+  const started = startAction(app.game, action, a);
+  if (!started) return;
+  store.setLastA(id, a);
+  app.game = started.state;
+  app.tapada = false;
+  // If the socket is down the action stays pending and is resent after the next `full`.
+  socket?.send(started.msg);
+  renderTable();
+}
+
+export async function join(seat?: number): Promise<void> {
+  const id = app.tableId;
+  if (!id) return;
+  const input = $("#join-name") as HTMLInputElement | null;
+  const name = input?.value.trim() || guestName();
+  store.setName(name);
+  try {
+    const res = await joinTable(id, name, seat);
+    store.setSeat(id, { seat: res.seat, token: res.token });
+    app.game = initialState();
+    connect(id);
+    renderTable();
+  } catch (e) {
+    showToast(e instanceof ApiError ? errorText(e.code, e.message) : t("err_network"));
+  }
+}
+
+export async function fillBot(seat: number): Promise<void> {
+  const id = app.tableId;
+  const mine = id ? store.seat(id) : null;
+  if (!id || !mine) return;
+  const sel = root().querySelector<HTMLSelectElement>(`select[data-bot-level="${seat}"]`);
+  const level = (sel?.value ?? "normal") as BotLevel;
+  try {
+    await addBot(id, seat, level, mine.token);
+    app.info = await getTable(id);
+    renderTable();
+  } catch (e) {
+    showToast(e instanceof ApiError ? errorText(e.code, e.message) : t("err_network"));
+  }
+}
+
+function renderConn(): void {
+  const el = $("#conn");
+  if (!el) return;
+  const text =
+    app.conn === "open" || app.conn === "idle"
+      ? ""
+      : app.conn === "connecting"
+        ? t("connecting")
+        : app.conn === "reconnecting"
+          ? t("reconnecting")
+          : t("offline");
+  el.textContent = text;
+  el.className = `conn ${app.conn}`;
+  root().querySelector(".table-screen")?.classList.toggle("offline", app.conn === "reconnecting" || app.conn === "closed");
+}
+
+export function turnLeft(): number | null {
+  const secs = app.game.table?.turn_seconds ?? app.info?.turn_seconds ?? null;
+  const v = app.game.view;
+  if (!secs || !v || v.phase !== "play" || v.to_act === null) return null;
+  if (app.game.deadline !== null) return Math.max(0, Math.ceil((app.game.deadline - Date.now()) / 1000));
+  return Math.max(0, Math.ceil(secs - (Date.now() - app.turnSince.at) / 1000));
+}
+
+export function renderTable(): void {
+  const id = app.tableId;
+  if (!id || !$("#board")) return;
+  const g = app.game;
+  const table = g.table ?? app.info;
+  const set = (sel: string, markup: Html) => {
+    const el = $(sel);
+    if (el) mount(el, markup);
+  };
+  if (app.notFound) {
+    set("#board", html`<div class="board empty"><p>${t("not_found")}</p><a class="button" href="/" data-cmd="home">${t("back_home")}</a></div>`);
+    return;
+  }
+  set("#score", g.view ? scoreboard(g.view, g.seat, table) : NOTHING);
+  // Waiting for players, or a visitor without a seat: the seats and the invitation.
+  const waiting = table?.status === "waiting" || (g.view === null && table !== null && table?.status !== "over");
+  const hasEmpty = table?.seats.some((s) => s.kind === "empty") ?? false;
+  const mine = store.seat(id);
+  const joinHtml =
+    table && (waiting || (!mine && hasEmpty))
+      ? joinPanel(table, `${location.origin}/t/${encodeURIComponent(id)}`, mine?.seat ?? null, store.name())
+      : NOTHING;
+  const joinEl = $("#join");
+  // Keep what the visitor is typing in the name field.
+  const typing = document.activeElement?.id === "join-name";
+  if (!typing) set("#join", joinHtml);
+  else if (joinEl && joinHtml.empty) joinEl.replaceChildren();
+  set("#board", board(g, { senas: g.senas, now: Date.now(), turnLeft: turnLeft() }));
+  set("#me", handAndActions(g, app.tapada));
+  const senasEl = $("#senas");
+  if (senasEl) {
+    const panel = senasPanel(g);
+    if (panel.empty) senasEl.replaceChildren();
+    else if (!senasEl.firstElementChild) mount(senasEl, panel);
+  }
+  const chatForm = $("#chat-form");
+  if (chatForm) chatForm.hidden = g.view !== null && g.seat === null;
+  set("#chat-lines", chatLines(g));
+  const lines = $("#chat-lines");
+  if (lines) lines.scrollTop = lines.scrollHeight;
+  set("#log-lines", logLines(g));
+  const unread = $("#unread");
+  if (unread) unread.textContent = app.unread > 0 ? String(app.unread) : "";
+  const dl = $("#dl");
+  if (dl && !dl.querySelector("details[open]")) mount(dl, downloadsMenu(id, g.view, (n) => handUrl(id, n), matchUrl(id)));
+  // Modals: the end of the match first, else the last hand's summary until closed.
+  let modal = NOTHING;
+  if (g.matchOver) modal = matchOverModal(g, matchUrl(id), app.rematchAsked);
+  else if (g.summary && g.summary.hand !== app.summaryClosedFor) modal = summaryModal(g.summary, g, handUrl(id, g.summary.hand));
+  set("#modal", modal);
+  renderConn();
+  renderToast();
+}
+
+export function tableShell(): Html {
+  return html`${header(html`<span id="dl"></span>`)}
+    <main class="table-screen">
+    <div class="play-col"><div id="score"></div><div id="join"></div><div id="board"></div><div id="me"></div><div id="senas"></div></div>
+    <aside class="side-col"><details class="chat" id="chat-box" open><summary>${t("chat")} <span id="unread" class="unread"></span></summary>
+    <div id="chat-lines" class="chat-lines" aria-live="polite"></div>
+    <form id="chat-form"><input name="text" maxlength="300" autocomplete="off" placeholder="${t("say")}"><button>${t("send")}</button></form></details>
+    <details class="log"><summary>${t("log")}</summary><div id="log-lines" class="log-lines"></div></details></aside>
+    </main><div id="modal"></div>`;
+}
+
+/** A turn timer and fading bubbles need a tick, but only while a table is open. */
+export function tick(): void {
+  if (!app.tableId) return;
+  const now = Date.now();
+  const senas = app.game.senas.filter((s) => now - s.at < 9000);
+  const faded = senas.length !== app.game.senas.length;
+  if (faded) app.game = { ...app.game, senas };
+  if (faded || turnLeft() !== null) renderTable();
+}

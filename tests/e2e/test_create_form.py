@@ -1,0 +1,31 @@
+"""The create-table form starts at the site's usual table: two teams of two, bots in the empty
+seats (issue 17; ``001_*`` describes the game as "Two teams of two")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from e2e.conftest import missing_requirements
+
+_reason = missing_requirements()
+if _reason:
+    pytest.skip(_reason, allow_module_level=True)
+
+from playwright.sync_api import Page  # noqa: E402
+
+
+def test_create_form_starts_at_two_teams_of_two_with_bots(
+    base_url: str, new_page: Callable[..., Page]
+) -> None:
+    page = new_page("Ana")
+    page.goto(base_url + "/")
+    assert page.locator('select[name="players"]').input_value() == "4"
+    for seat in (1, 2, 3):
+        row = page.locator(f'.bot-row[data-row="{seat}"]')
+        assert row.is_visible()
+        assert page.locator(f'select[name="seat{seat}"]').input_value() == "normal"
+    page.click('#create button[type="submit"]')
+    page.wait_for_url("**/t/*")
+    page.locator(".scoreboard").first.wait_for()

@@ -1,0 +1,152 @@
+"""The layers of the package, and what each may import.
+
+Every module of ``truco`` belongs to one layer of ``LAYERS``; every import statement of every
+module (read with ``ast``, as in ``test_core_purity``, which checks the core's own stricter
+allow-list of standard modules) must name a module of a layer its own layer may use, and no
+outside package its layer keeps out. Bots never import server or UI code, the terminal client
+never imports the server, the server never imports a client, and the core imports nothing of
+any outer layer. Then, at run time, importing a layer loads nothing it must not.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from test_core_purity import CORE_MODULES, PACKAGE, imported_modules
+
+SERVER_PACKAGES = ("fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy", "alembic")
+SERVER_PACKAGES += ("asyncpg", "redis")
+"""What only the game server uses: the web framework, its database and Redis."""
+UI_PACKAGES = ("textual", "rich")
+"""What only the terminal client draws with."""
+NEITHER = (*SERVER_PACKAGES, *UI_PACKAGES)
+NETWORK = ("asyncio", "socket", "websockets", "httpx", "urllib.request")
+
+
+@dataclass(frozen=True)
+class Layer:
+    modules: tuple[str, ...]
+    """Its modules and packages, as the first name under ``truco``."""
+    may_import: tuple[str, ...]
+    """The layers (its own included) whose modules it may import."""
+    keeps_out: tuple[str, ...] = ()
+    """Outside packages it must never import."""
+
+
+EVERY = ("core", "protocol", "bots", "anotador", "terminal", "server", "tools", "command")
+LAYERS = {
+    "core": Layer(tuple(CORE_MODULES), ("core",), (*NEITHER, *NETWORK)),
+    "protocol": Layer(("protocol",), ("core",), NEITHER),
+    "bots": Layer(("bots",), ("core", "bots"), (*NEITHER, *NETWORK)),
+    "anotador": Layer(("anotador",), ("core",), NEITHER),
+    "terminal": Layer(
+        ("tui",), ("core", "bots", "anotador", "protocol", "terminal"), SERVER_PACKAGES
+    ),
+    "server": Layer(("server",), ("core", "bots", "protocol", "server"), UI_PACKAGES),
+    "tools": Layer(
+        ("arena", "bench", "protocol_ts"), ("core", "bots", "protocol", "tools"), NEITHER
+    ),
+    "command": Layer(("cli", "__main__"), EVERY),
+}
+"""Each layer: its modules, the layers it may import and the outside packages it keeps out.
+``command`` (``truco ...``) is the top: it starts every other layer."""
+
+
+def every_module() -> list[str]:
+    """Each module as a path under the package without ``.py`` (``bots/common``); the server's
+    database migrations are the migration tool's scripts, not code the layers import."""
+    return sorted(
+        str(path.relative_to(PACKAGE).with_suffix(""))
+        for path in PACKAGE.rglob("*.py")
+        if "migrations" not in path.parts and "node_modules" not in path.parts
+    )
+
+
+def layer_of(name: str) -> str | None:
+    """The layer of a module path (``bots/common``) or dotted name (``truco.bots.common``);
+    ``__init__`` of the package itself (the loader and the public face) is core."""
+    first = name.removeprefix("truco.").replace("/", ".").split(".")[0]
+    if first in ("__init__", "truco"):
+        return "core"
+    return next((layer for layer, spec in LAYERS.items() if first in spec.modules), None)
+
+
+def problems(name: str) -> list[str]:
+    layer = layer_of(name)
+    assert layer is not None, f"truco/{name}.py is in no layer"
+    spec = LAYERS[layer]
+    bad = []
+    for line, module, _ in imported_modules(name):
+        where = f"truco/{name}.py:{line}: {module}"
+        if module == "truco" or module.startswith("truco."):
+            theirs = layer_of(module)
+            if theirs not in spec.may_import:
+                bad.append(f"{where} is in layer {theirs}, which {layer} may not import")
+        elif any(module == out or module.startswith(out + ".") for out in spec.keeps_out):
+            bad.append(f"{where} is kept out of layer {layer}")
+    return bad
+
+
+def test_every_module_is_in_one_layer() -> None:
+    homeless = [name for name in every_module() if layer_of(name) is None]
+    assert homeless == []
+    owned = [m for spec in LAYERS.values() for m in spec.modules]
+    assert len(owned) == len(set(owned))
+
+
+def test_every_layer_has_modules() -> None:
+    # A layer whose modules were renamed away would pass every check below without a module.
+    names = {layer_of(name) for name in every_module()}
+    assert names == set(LAYERS)
+
+
+@pytest.mark.parametrize("name", every_module())
+def test_each_module_imports_only_what_its_layer_may(name: str) -> None:
+    assert problems(name) == []
+
+
+def test_the_checker_catches_a_bot_that_reaches_outward(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "fake.py").write_text(
+        "from truco.server import tables\nfrom truco import protocol, apply\nimport textual\n"
+        "from . import common\nfrom ..tui import text\nfrom fastapi import FastAPI\n"
+        "def f():\n    import asyncio\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(sys.modules["test_core_purity"], "PACKAGE", tmp_path)
+    assert [p.split(": ", 1)[1] for p in problems("bots/fake")] == [
+        "truco.server is in layer server, which bots may not import",
+        "truco.protocol is in layer protocol, which bots may not import",
+        "textual is kept out of layer bots",
+        "truco.tui is in layer terminal, which bots may not import",
+        "fastapi is kept out of layer bots",
+        "asyncio is kept out of layer bots",
+    ]
+
+
+RUN_TIME = {
+    "bots": ("truco.bots", ("truco.server", "truco.tui", "truco.protocol", *NEITHER)),
+    "terminal": ("truco.tui.main", ("truco.server", *SERVER_PACKAGES)),
+    "server": ("truco.server.app", ("truco.tui", *UI_PACKAGES)),
+}
+"""Import a layer's entry in a fresh interpreter: the modules it must not load."""
+
+
+@pytest.mark.parametrize("layer", sorted(RUN_TIME))
+def test_importing_a_layer_loads_nothing_it_must_not(layer: str) -> None:
+    entry, forbidden = RUN_TIME[layer]
+    code = f"import sys, {entry}\nprint('\\n'.join(sorted(sys.modules)))"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    loaded = result.stdout.split()
+    assert entry in loaded
+    hits = [m for m in loaded if any(m == f or m.startswith(f + ".") for f in forbidden)]
+    assert hits == []

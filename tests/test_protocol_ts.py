@@ -1,0 +1,40 @@
+"""The web client's generated constants (src/truco/web/src/generated.ts) are the codec's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from truco import protocol, protocol_ts
+
+
+def test_the_committed_generated_file_is_up_to_date() -> None:
+    """Regenerating gives the committed text: Python and TypeScript cannot drift apart unseen
+    (when this fails, run ``python -m truco.protocol_ts``, or ``make generated``)."""
+    assert protocol_ts.OUT.read_text(encoding="utf-8") == protocol_ts.render()
+
+
+def test_check_says_whether_a_file_is_stale(tmp_path: Path) -> None:
+    out = tmp_path / "generated.ts"
+    assert protocol_ts.main(["--out", str(out), "--check"]) == 1  # missing
+    assert protocol_ts.main(["--out", str(out)]) == 0
+    assert protocol_ts.main(["--out", str(out), "--check"]) == 0
+    out.write_text(out.read_text(encoding="utf-8").replace('"flor"', '"flor2"'), encoding="utf-8")
+    assert protocol_ts.main(["--out", str(out), "--check"]) == 1
+
+
+def test_every_constant_of_the_codec_is_written() -> None:
+    text = protocol_ts.render()
+    for value in (*protocol.SENAS, *protocol.ERROR_CODES, *protocol.SERVER_TYPES, *protocol.PHASES):
+        assert f'"{value}"' in text
+    for code in protocol.CLOSE_CODES.values():
+        assert f": {code}," in text
+
+
+def test_the_servers_close_codes_are_the_codecs() -> None:
+    """The server's named close codes are the ones the clients are given (generated.ts)."""
+    from truco.server import cluster_hub, limits, tables
+
+    assert limits.CLOSE_TOO_BIG == protocol.CLOSE_TOO_BIG
+    assert limits.CLOSE_TOO_FAST == protocol.CLOSE_TOO_FAST
+    assert tables.MOVED == protocol.CLOSE_MOVED
+    assert cluster_hub.GOING_AWAY == protocol.CLOSE_GOING_AWAY
