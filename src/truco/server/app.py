@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Request, WebSocket
+from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.routing import APIRoute
@@ -22,6 +22,7 @@ from truco import protocol as p
 from truco.bots import BOTS, LEVELS
 from truco.notation import dumps
 from truco.rules import OPTION_NAMES
+from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.limits import (
     BAD_ORIGIN,
@@ -32,7 +33,7 @@ from truco.server.limits import (
     origin_ok,
 )
 from truco.server.settings import Settings
-from truco.server.store import Store
+from truco.server.store import Store, StoreUnavailable
 from truco.server.tables import UNAVAILABLE, Conn, Table, TableError
 
 NOT_BUILT = """<!doctype html>
@@ -46,6 +47,8 @@ NOT_BUILT = """<!doctype html>
 # HTTP-only error codes: a path or method the API does not have.
 NOT_FOUND = "not_found"
 METHOD_NOT_ALLOWED = "method_not_allowed"
+INTERNAL = "internal_error"
+"""A fault of the server's own (logged with its traceback), answered 500 in the API's shape."""
 
 STATUS = {
     p.TABLE_NOT_FOUND: 404,
@@ -57,6 +60,10 @@ STATUS = {
     BAD_ORIGIN: 403,
     NOT_FOUND: 404,
     METHOD_NOT_ALLOWED: 405,
+    p.RATE_LIMITED: 429,
+    TOO_LARGE: 413,
+    TOO_SLOW: 408,
+    INTERNAL: 500,
 }
 
 
@@ -164,7 +171,7 @@ def static_dir(settings: Settings) -> Path:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    hub = make_hub(Store(settings.database_url), settings)
+    hub = make_hub(Store(settings.database_url, settings.db_wait_seconds), settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -184,6 +191,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise TableError(BAD_ORIGIN, f"requests from the origin {origin[:100]!r} are refused")
 
     app = FastAPI(title="truco", lifespan=lifespan)
+    app.add_middleware(BodyLimit, max_body=settings.max_body, body_seconds=settings.body_seconds)
     checked = [Depends(same_origin)]
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
     creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
@@ -192,6 +200,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
         return _error(exc.code, exc.message)
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_unavailable(request: Request, exc: StoreUnavailable) -> JSONResponse:
+        return _error(UNAVAILABLE, f"the database is unreachable, nothing was applied ({exc})")
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+        # Starlette logs the traceback after this answer; the client learns nothing of it.
+        return _error(INTERNAL, "the server failed to answer this request")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -222,17 +239,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "/api/tables",
         status_code=201,
         response_model=CreatedBody,
-        responses=_errors(403, 422),
+        responses=_errors(403, 413, 422, 429, 503),
         dependencies=checked,
     )
-    async def create_table(body: CreateBody) -> dict[str, Any]:
+    async def create_table(body: CreateBody, request: Request) -> dict[str, Any]:
         bots: dict[int, str] = {}
         for key, level in body.bots.items():
             try:
                 bots[int(key)] = level
             except ValueError:
                 raise TableError(p.BAD_OPTIONS, f"bots: {key!r} is not a seat") from None
-        created = await hub.create(body.name, body.options, bots, body.turn_seconds)
+        # The creator is the client's address until players have accounts (behind a proxy,
+        # uvicorn took it from X-Forwarded-For).
+        creator = request.client.host if request.client is not None else ""
+        created = await hub.create(body.name, body.options, bots, body.turn_seconds, creator)
         return {
             "table": created.table,
             "seat": created.seat,
@@ -240,9 +260,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "invite": f"/t/{created.table}",
         }
 
-    @app.get("/api/tables", response_model=list[LobbyEntry])
-    async def lobby() -> list[dict[str, Any]]:
-        return await hub.lobby()
+    @app.get(
+        "/api/tables",
+        response_model=list[LobbyEntry],
+        responses={
+            **_errors(422),
+            200: {
+                "headers": {
+                    "X-Total-Count": {
+                        "description": "Open tables in all pages",
+                        "schema": {"type": "integer"},
+                    }
+                }
+            },
+        },
+    )
+    async def lobby(
+        response: Response,
+        offset: int = Query(0, ge=0, le=1_000_000, description="Entries to skip"),
+        limit: int | None = Query(
+            None, ge=1, le=settings.lobby_page_max, description="Entries in this page"
+        ),
+    ) -> list[dict[str, Any]]:
+        total, page = await hub.lobby(offset, limit or settings.lobby_page)
+        response.headers["X-Total-Count"] = str(total)
+        return page
 
     @app.get("/api/tables/{table_id}", response_model=TableInfo, responses=_errors(404, 422))
     async def table_info(table_id: str) -> dict[str, Any]:
