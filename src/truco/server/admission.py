@@ -16,6 +16,7 @@ are exempt, and the proxy bounds connections per client (docs/operations.md, ngi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from typing import Any, Final
 
@@ -65,29 +66,38 @@ class BodyLimit:
                     return
         seen = 0
         started = False
+        refused: _Refused | None = None
 
         async def limited() -> Message:
-            nonlocal seen
+            nonlocal seen, refused
             try:
                 message = await asyncio.wait_for(receive(), self.body_seconds)
             except TimeoutError:
-                raise _Refused(408, TOO_SLOW, "the request body did not arrive in time") from None
+                refused = _Refused(408, TOO_SLOW, "the request body did not arrive in time")
+                raise refused from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_body:
-                    raise _Refused(413, TOO_LARGE, too_large)
+                    refused = _Refused(413, TOO_LARGE, too_large)
+                    raise refused
             return message
 
         async def watched(message: Message) -> None:
+            # The app may catch the refusal and answer its own error (FastAPI: "error parsing
+            # the body"): the refusal's answer is sent in its place.
             nonlocal started
+            if refused is not None:
+                if not started:
+                    started = True
+                    await _answer(send, refused.status, refused.code, refused.message)
+                return
             started = started or message["type"] == "http.response.start"
             await send(message)
 
-        try:
+        with contextlib.suppress(_Refused):
             await self.app(scope, limited, watched)
-        except _Refused as exc:
-            if not started:
-                await _answer(send, exc.status, exc.code, exc.message)
+        if refused is not None and not started:
+            await _answer(send, refused.status, refused.code, refused.message)
 
 
 async def _answer(send: Send, status: int, code: str, message: str) -> None:

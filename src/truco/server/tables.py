@@ -836,7 +836,7 @@ class Hub:
                 make_bot(level)
             except TrucoError as exc:
                 raise TableError(p.BAD_OPTIONS, str(exc)) from None
-        self._admit(creator)
+        self._admit(creator, waits=len(bots) < rules.players - 1)
         table_id = secrets.token_hex(6)
         token = secrets.token_urlsafe(32)
         seats = [Seat(0, name, HUMAN, None, hash_token(token))]
@@ -857,19 +857,20 @@ class Hub:
         await self._own(table)
         self.tables[table_id] = table
         self._born[table_id] = time.time()
-        if creator:
+        if creator and table.status == WAITING:
             self._creators.setdefault(creator, set()).add(table_id)
         table.start()
         await table.submit(table._seated)
         return Created(table_id, 0, token)
 
-    def _admit(self, creator: str) -> None:
-        """Refuse a new table to a creator over its limits (``p.RATE_LIMITED``)."""
+    def _admit(self, creator: str, waits: bool) -> None:
+        """Refuse a new table to a creator over its limits (``p.RATE_LIMITED``); ``waits``: the
+        table will wait for players (a table of bots starts at once)."""
         if not creator:
             return
         s = self.settings
         waiting = self._creators.get(creator)
-        if waiting:
+        if waiting and waits:
             waiting.difference_update(
                 [t for t in waiting if t not in self.tables or self.tables[t].status != WAITING]
             )
