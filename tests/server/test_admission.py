@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import socket
 import threading
 import time
@@ -17,6 +19,7 @@ from websockets.sync.client import connect
 
 from server.helpers import create
 from truco.server import Settings, create_app, uvicorn_config
+from truco.server.loadtest import measure
 from truco.server.localcluster import free_port
 
 
@@ -125,3 +128,14 @@ def test_the_nginx_config_carries_the_same_bounds(tmp_path: Path) -> None:
         "limit_req zone=new_tables",
     ):
         assert directive in conf, directive
+
+
+def test_the_load_test_counts_refused_connections(live: tuple[str, int]) -> None:
+    """A server that refuses some tables' sockets (here: three connections per address) is
+    reported, table by table, in the JSON's errors instead of stopping the load test."""
+    host, port = live
+    report = asyncio.run(measure(f"http://{host}:{port}", tables=4, seconds=0.5))
+    json.dumps(report)
+    refused = {k: n for k, n in report["errors"].items() if k.startswith("refused:")}
+    assert refused, report
+    assert report["tables_opened"] + sum(refused.values()) == 4
