@@ -12,7 +12,10 @@ file; with ``--processes 2`` (or ``--cluster``) PostgreSQL, Redis, that many ser
 front of them (``localcluster``), so that about half the players are relayed by another process.
 ``--url`` measures a server that is already running. It prints one JSON object: the actions and
 table versions per second, latency median/p99/max, errors by code, and how busy the machine's
-CPUs were (the load generator runs on the same machine and is part of that).
+CPUs were (the load generator runs on the same machine and is part of that). A table that could
+not be opened (its creation, a seat or a WebSocket handshake refused) is counted in the errors as
+``refused:create``, ``refused:seat`` or ``refused:websocket`` (with the HTTP status when there
+was one) and the others play on; ``tables_opened`` says how many did.
 """
 
 from __future__ import annotations
