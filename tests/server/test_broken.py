@@ -98,3 +98,14 @@ def test_the_admin_command_says_when_nothing_is_aside(tmp_path: Path) -> None:
         check=True,
     )
     assert out.stdout.strip() == "no table is set aside"
+
+
+def test_a_client_of_a_set_aside_table_is_told_not_to_retry(settings: Settings) -> None:
+    bad, _ = play_a_little(settings)
+    with sqlite3.connect(db_file(settings)) as db:
+        db.execute("UPDATE truco_events SET data = 'x' WHERE table_id = ?", (bad,))
+    with serving(settings) as c:
+        watcher = Player(c, bad)
+        err = watcher.recv()
+        assert err["t"] == "err" and err["d"]["code"] == "table_not_found", err
+        assert watcher.closed()[0] == 4404

@@ -388,7 +388,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             table = await hub.get(table_id) if len(table_id) <= 32 else None
         except TableError as exc:  # a cluster could not reach the table's owner: try again
             await ws.send_text(p.error(exc.code, exc.message))
-            await ws.close(1013)
+            # An expired table, or one set aside, is not coming back: no retry.
+            await ws.close(1013 if exc.code == UNAVAILABLE else 4404)
             return
         if table is None:
             await ws.send_text(p.error(p.TABLE_NOT_FOUND, f"no table {table_id!r}"))

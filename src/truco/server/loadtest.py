@@ -336,7 +336,7 @@ def proxy_limits(sockets: int) -> ProxyLimits:
     """nginx for one client address holding ``sockets`` WebSockets (each also holds one to a
     server), plus the HTTP connections that open the tables."""
     return ProxyLimits(
-        connections_per_address=10**6,
+        connections_per_address=65535,  # nginx's largest
         tables_per_minute=10**6,
         tables_burst=10**6,
         worker_connections=max(ProxyLimits().worker_connections, 2 * sockets + 1024),
