@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import httpx
 import pytest
@@ -28,8 +29,13 @@ pytestmark = cluster
 def test_players_on_two_processes_play_a_whole_match(nodes: Nodes) -> None:
     a, b = nodes.start("node-a"), nodes.start("node-b")
     t = create(a.base, options={"players": 2, "target": 15})
-    # The lobby is shared: B lists the table A opened.
-    lobby = httpx.get(f"{b.base}/api/tables").json()
+    # The lobby is shared: B lists the table A opened (within lobby_cache_seconds: B may answer
+    # from the lobby it built just before).
+    for _ in range(100):
+        lobby = httpx.get(f"{b.base}/api/tables").json()
+        if lobby:
+            break
+        time.sleep(0.05)
     assert [e["table"] for e in lobby] == [t["table"]]
     beto_token = join(b.base, t["table"])  # forwarded to A, which owns the table
     ana = Socket(a.base, t["table"], t["token"])
