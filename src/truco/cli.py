@@ -1,4 +1,4 @@
-"""The ``truco`` command: play, replay, bench, arena, serve."""
+"""The ``truco`` command: play, replay, bench, arena, serve, admin."""
 
 from __future__ import annotations
 
@@ -124,6 +124,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_admin(args: argparse.Namespace) -> int:
+    from truco.server.admin import list_broken
+
+    if not args.broken:
+        print("truco admin tables: say which tables (--broken)", file=sys.stderr)
+        return 2
+    print(list_broken(args.db, args.json))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="truco", description="Argentine truco.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -205,6 +215,16 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=int, default=8000, help="port (8000)")
     srv.add_argument("--db", default="truco.db", help="SQLite file (truco.db)")
     srv.set_defaults(func=_cmd_serve)
+
+    admin = sub.add_parser("admin", help="look into a server's database")
+    admin_sub = admin.add_subparsers(dest="what", required=True)
+    tables = admin_sub.add_parser("tables", help="list tables")
+    tables.add_argument(
+        "--broken", action="store_true", help="the tables set aside: their log cannot be replayed"
+    )
+    tables.add_argument("--db", default="truco.db", help="SQLite file (TRUCO_DATABASE_URL wins)")
+    tables.add_argument("--json", action="store_true", help="print one JSON array")
+    tables.set_defaults(func=_cmd_admin)
     return parser
 
 
