@@ -24,7 +24,7 @@ export function homeShell(name: string): Html {
   const seatsRows = [1, 2, 3, 4, 5].map(
     (s) =>
       html`<div class="bot-row" data-row="${s}"><span>${t("seat_n", { n: s + 1 })}</span>
-        <select name="seat${s}">${opt("human", t("human"))}${BOT_LEVELS.map((l) => opt(l, `${t("bot")}: ${tr(`level_${l}`, l)}`, s === 1 && l === "normal"))}</select></div>`,
+        <select name="seat${s}">${opt("human", t("human"))}${BOT_LEVELS.map((l) => opt(l, `${t("bot")}: ${tr(`level_${l}`, l)}`, l === "normal"))}</select></div>`,
   );
   return html`${header()}
     <main class="home">
@@ -32,7 +32,7 @@ export function homeShell(name: string): Html {
     <label>${t("your_name")}<input name="name" maxlength="24" autocomplete="nickname" placeholder="${t("name_placeholder")}" value="${name}"></label>
     <label>${t("variant")}<select name="variant">${VARIANTS.map((v) => opt(v, t(`variant_${v}`), v === "standard"))}</select></label>
     <div class="grid2">
-    <label data-for="standard">${t("players")}<select name="players">${opt(2, "2 (1 vs 1)", true)}${opt(4, "4 (2 vs 2)")}${opt(6, "6 (3 vs 3)")}</select></label>
+    <label data-for="standard">${t("players")}<select name="players">${opt(2, "2 (1 vs 1)")}${opt(4, "4 (2 vs 2)", true)}${opt(6, "6 (3 vs 3)")}</select></label>
     <label data-for="destantado">${t("porotos")}<select name="porotos">${[3, 5, 10, 15].map((n) => opt(n, String(n), n === 10))}</select></label>
     <label data-for="pica_pica">${t("pica_from")}<select name="pica_from">${[1, 3, 5].map((n) => opt(n, String(n), n === 5))}</select></label>
     <label data-not="destantado">${t("target")}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30))}</select></label>

@@ -216,6 +216,8 @@ const es = {
   err_bad_options: "Opciones inválidas.",
   err_bad_name: "Ese nombre no sirve: hasta 24 caracteres visibles, sin caracteres de control, invisibles ni de dirección del texto.",
   err_network: "No se pudo conectar con el servidor.",
+  seat_elsewhere: "Tu asiento está abierto en otra pestaña de este navegador.",
+  play_here: "Jugar acá",
 } as const;
 
 export type Key = keyof typeof es;
@@ -434,6 +436,8 @@ const en: Record<Key, string> = {
   err_bad_options: "Invalid options.",
   err_bad_name: "That name will not do: up to 24 visible characters, with no control, invisible or text-direction characters.",
   err_network: "Could not reach the server.",
+  seat_elsewhere: "Your seat is open in another tab of this browser.",
+  play_here: "Play here",
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { es, en };

@@ -41,6 +41,8 @@ interface App {
   notFound: boolean;
   turnSince: { key: string; at: number };
   unread: number;
+  /** Another tab of this browser holds the seat (the last one opened plays). */
+  elsewhere: boolean;
 }
 
 export const app: App = {
@@ -54,12 +56,39 @@ export const app: App = {
   notFound: false,
   turnSince: { key: "", at: Date.now() },
   unread: 0,
+  elsewhere: false,
 };
 
 let socket: TableSocket | null = null;
+// The seat token is kept per browser (storage.ts), so two tabs may open one seat; the server
+// keeps only the newest connection and each tab's socket would take it back from the other
+// forever. The tab opened last plays; the others stop and say so.
+let seatChannel: BroadcastChannel | null = null;
+
+function claimSeat(id: string): void {
+  seatChannel?.close();
+  seatChannel = null;
+  app.elsewhere = false;
+  if (!store.seat(id) || typeof BroadcastChannel === "undefined") return;
+  seatChannel = new BroadcastChannel(`truco:seat:${id}`);
+  seatChannel.onmessage = () => {
+    socket?.close();
+    socket = null;
+    app.elsewhere = true;
+    renderTable();
+  };
+  seatChannel.postMessage("taken");
+}
+
+/** Play in this tab again (the seat was open in another one). */
+export function playHere(): void {
+  if (app.tableId) connect(app.tableId);
+}
 
 /** Close the table's connection (the visitor goes to another page). */
 export function leaveTable(): void {
+  seatChannel?.close();
+  seatChannel = null;
   socket?.close();
   socket = null;
   app.tableId = null;
@@ -106,6 +135,7 @@ export function openTable(id: string): void {
 
 function connect(id: string): void {
   socket?.close();
+  claimSeat(id);
   const seat = store.seat(id);
   socket = new TableSocket({
     url: (v) => wsUrl(location, id, seat?.token ?? null, v),
@@ -252,6 +282,11 @@ export function renderTable(): void {
   };
   if (app.notFound) {
     set("#board", html`<div class="board empty"><p>${t("not_found")}</p><a class="button" href="/" data-cmd="home">${t("back_home")}</a></div>`);
+    return;
+  }
+  if (app.elsewhere) {
+    set("#board", html`<div class="board empty"><p>${t("seat_elsewhere")}</p><button class="primary" data-cmd="play-here">${t("play_here")}</button></div>`);
+    set("#me", NOTHING);
     return;
   }
   set("#score", g.view ? scoreboard(g.view, g.seat, table) : NOTHING);
