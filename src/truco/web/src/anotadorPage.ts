@@ -44,6 +44,12 @@ export function sideName(g: Anotador, side: number): string {
   return t("side_n", { n: side + 1 });
 }
 
+/** How the table says a side won: "¡Ganamos!", "¡Ganaron ellos!", or "¡Ganó Caro y Dani!". */
+export function winnerText(g: Anotador, side: number): string {
+  if (g.names.length === 2 && !g.names[side]?.trim()) return side === 0 ? t("winner_we") : t("winner_they");
+  return t("winner_side", { name: sideName(g, side) });
+}
+
 function defaultName(g: Anotador, side: number): string {
   return sideName({ ...g, names: g.names.map(() => "") }, side);
 }
@@ -102,7 +108,7 @@ export function anotadorBody(g: Anotador): Html {
   });
   const banner =
     won !== null &&
-    html`<div class="an-winner" role="status"><span class="an-winner-text">${t("winner_side", { name: sideName(g, won) })}</span> 
+    html`<div class="an-winner" role="status"><span class="an-winner-text">${winnerText(g, won)}</span> 
       <button class="primary" data-an="new">${t("new_game")}</button></div>`;
   const footer = html`<div class="an-foot">
     <button data-an="undo"${g.entries.length === 0 && " disabled"}>↶ ${t("undo")}</button>
@@ -129,7 +135,7 @@ export function openAnotador(root: HTMLElement, header: Html): void {
   const drawNames = () => {
     const won = winner(game);
     const text = body.querySelector(".an-winner-text");
-    if (text && won !== null) text.textContent = t("winner_side", { name: sideName(game, won) });
+    if (text && won !== null) text.textContent = winnerText(game, won);
     const last = body.querySelector(".an-last");
     if (last) last.textContent = lastText(game);
     body.querySelectorAll<HTMLElement>("[data-an][data-side]").forEach((b) => {

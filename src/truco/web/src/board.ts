@@ -1,12 +1,12 @@
 // The table: each seat's plate, badges and bubbles, the cards played, the calls in the centre;
 // and the viewer's own cards with the buttons of the legal actions.
 
-import { cardSvg } from "./cards";
+import { cardBack, cardSvg } from "./cards";
 import { type Html, html, NOTHING } from "./html";
-import { actionLabel, callLabel, cardName, t, tr } from "./i18n";
+import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
 import { type GameState, discards, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
-import type { View } from "./types";
+import type { PlayView, View } from "./types";
 
 /** Where each seat sits on the board, relative to the viewer (rel 0 is at the bottom), in % of
  * the board: styles.css places `.board.players-N .seat.rel-R` there (test/markup.test.ts). */
@@ -55,6 +55,13 @@ function declaredFor(view: View, seat: number): string | null {
     else out = flor ? t("flor_declares", { n: points }) : t("declares", { n: points });
   }
   return out;
+}
+
+/** A card of a trick as the viewer saw it: the viewer's own tapada stays face down. */
+export function trickCard(card: PlayView): Html {
+  const [, code, faceDown] = card;
+  if (faceDown) return cardBack(code ? `${t("tapada")}: ${cardName(code)}` : t("tapada"));
+  return cardSvg(code, code ? cardName(code) : t("tapada"));
 }
 
 export interface BoardExtras {
@@ -127,9 +134,8 @@ export function board(state: GameState, extras: BoardExtras): Html {
         if (result !== undefined) {
           cls += result === -1 ? " parda" : result === teamOf(seat, view) ? " won" : " lost";
         } else cls += " current";
-        if (card[2] && card[1]) cls += " face-down"; // the viewer's own tapada
-        const label = card[1] ? cardName(card[1]) : t("tapada");
-        return html`<div class="${cls}" title="${t("trick_n", { n: trick + 1 })}">${cardSvg(card[1], label)}</div>`;
+        if (card[2]) cls += " face-down"; // a tapada, the viewer's own too
+        return html`<div class="${cls}" data-trick="${trick}" title="${trickName(trick)}">${trickCard(card)}</div>`;
       });
       parts.push(html`<div class="pile rel-${rel}">${cards}</div>`);
     }

@@ -29,7 +29,8 @@ describe("anotador page", () => {
     expect(String(anotadorBody(g))).toContain("Último: Ellos: Falta envido +14");
     g = add(g, 1, 16);
     html = String(anotadorBody(g));
-    expect(html).toContain("¡Ganó Ellos!");
+    // The words of the table, not "¡Ganó Ellos!".
+    expect(html).toContain("¡Ganaron ellos!");
     expect(html).toMatch(/data-q="envido" disabled/);
   });
 });
