@@ -5,7 +5,7 @@ import { cardBack, cardSvg } from "./cards";
 import { type Html, html, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
-import { type GameState, discards, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
+import { type GameState, discards, isIndividual, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
 import type { PlayView, View } from "./types";
 
 /** Where each seat sits on the board, relative to the viewer (rel 0 is at the bottom), in % of
@@ -68,6 +68,17 @@ export interface BoardExtras {
   senas: GameState["senas"];
   now: number;
   turnLeft: number | null;
+  /** The newest call, shown large for a moment ("Beto: Truco"). */
+  announce?: string | null;
+}
+
+/** Everything said in the hand, in order, who said what: "Ana: Falta envido · Beto: Quiero". */
+export function callsLine(view: View, table: GameState["table"]): Html {
+  const said = (view.history ?? []).filter(([, a]) => !/^(play|tapada|discard) /.test(a));
+  if (said.length === 0) return NOTHING;
+  return html`<ol class="calls-line" aria-label="${t("calls_line")}">${said.map(
+    ([seat, a]) => html`<li><b>${seatName(table, seat)}</b>: ${callLabel(a)}</li>`,
+  )}</ol>`;
 }
 
 export function board(state: GameState, extras: BoardExtras): Html {
@@ -90,6 +101,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
     if (out) classes.push("sitting-out");
     else if (view.retired.includes(seat)) classes.push("retired");
     if (view.pie === seat) classes.push("pie");
+    if (state.seat !== null && !isIndividual(view.options)) classes.splice(1, 0, teamOf(seat, view) === teamOf(state.seat, view) ? "ours" : "theirs");
     if (seat === state.seat) classes.push("me");
     if (info && info.kind !== "empty" && !info.connected && info.kind === "human") classes.push("away");
     const badges: Html[] = [];
@@ -160,7 +172,9 @@ export function board(state: GameState, extras: BoardExtras): Html {
     const caller = view.flor_call?.[0] ?? view.envido_call?.[0] ?? view.truco_call?.[1] ?? 0;
     center.push(html`<div class="waiting-call">${t("truco_waiting", { name: seatName(state.table, caller), call: callLabel(call) })}</div>`);
   }
-  return html`<div class="board players-${n}"><div class="felt"></div><div class="center">${center}</div>${parts}</div>`;
+  center.push(callsLine(view, state.table));
+  const announce = extras.announce ? html`<div class="announce" role="status">${extras.announce}</div>` : NOTHING;
+  return html`<div class="board players-${n}"><div class="felt"></div><div class="center">${center}</div>${parts}${announce}</div>`;
 }
 
 /** The viewer's cards, and the buttons for the legal calls. */

@@ -237,6 +237,13 @@ const es = {
   err_network: "No se pudo conectar con el servidor.",
   seat_elsewhere: "Tu asiento está abierto en otra pestaña de este navegador.",
   play_here: "Jugar acá",
+  one_free: "1 lugar libre",
+  n_free: "{n} lugares libres",
+  full_table: "completa",
+  mute: "Sonido (activar o silenciar)",
+  sound_on: "♪ Sonido",
+  sound_off: "♪ Silencio",
+  calls_line: "Lo que se cantó",
 } as const;
 
 export type Key = keyof typeof es;
@@ -476,6 +483,13 @@ const en: Record<Key, string> = {
   err_network: "Could not reach the server.",
   seat_elsewhere: "Your seat is open in another tab of this browser.",
   play_here: "Play here",
+  one_free: "1 free seat",
+  n_free: "{n} free seats",
+  full_table: "full",
+  mute: "Sound (on or off)",
+  sound_on: "♪ Sound",
+  sound_off: "♪ Muted",
+  calls_line: "What was called",
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { es, en };

@@ -74,6 +74,10 @@ export function listen(): void {
       case "join":
         void join(cmdEl.dataset.seat !== undefined ? Number(cmdEl.dataset.seat) : undefined);
         break;
+      case "mute":
+        store.setMuted(!store.muted());
+        renderTable();
+        break;
       case "play-here":
         playHere();
         break;

@@ -8,7 +8,7 @@ import { scorerLabel, seatName, teamLabel } from "./names";
 import { type GameState, type HandSummary, isIndividual, teamOf } from "./protocol";
 import { scoreboard } from "./score";
 import type { TableInfo } from "./types";
-import { scoredReason } from "./words";
+import { handWhy, scoredReason } from "./words";
 
 export function summaryModal(s: HandSummary, state: GameState, handHref: string): Html {
   const viewer = state.seat;
@@ -40,16 +40,22 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
     (x) =>
       html`<li class="passed">${x.to >= 0 ? t("passes", { from: who(x.seat), n: x.points, to: who(x.to) }) : t("passes_pot", { from: who(x.seat), n: x.points })} (${scoredReason(x.reason, calls)})</li>`,
   );
-  return html`<div class="modal-back"><div class="modal summary" role="dialog" aria-label="${t("summary", { n: s.hand })}">
+  const why = handWhy(s, state.table);
+  const whyTeam = s.scored.find((x) => x.reason === "truco" || x.reason === "truco-no-quiero" || x.reason === "mazo")?.team ?? s.winner;
+  const line = (values: number[]) => join(values.map((p, i) => `${scorerLabel(i, viewer, s.view, state.table)} ${p}`), " · ");
+  // A panel beside the table, never over it: the next hand goes on while it is open.
+  return html`<section class="summary-panel"><div class="modal summary" role="region" aria-label="${t("summary", { n: s.hand })}">
     <h2>${t("summary", { n: s.hand })}</h2>
+    ${why && html`<p class="sum-why">${whyTeam >= 0 && html`<b>${scorerLabel(whyTeam, viewer, s.view, state.table)}</b>: `}${why}</p>`}
     ${tricks.length > 0 && html`<h3>${t("tricks")}</h3>${tricks}`}
     ${declared.length > 0 && html`<h3>${t("declared")}</h3><ul>${declared}</ul>`}
     ${shown.length > 0 && html`<h3>${t("shown")}</h3>${shown}`}
     <h3>${t("hand_points")}</h3><ul>${scored}${passed}</ul>
-    <p class="sum-total">${join(s.points.map((p, i) => `${scorerLabel(i, viewer, s.view, state.table)} ${p}`), " · ")}</p>
+    <p class="sum-total"><span class="sum-tag">${t("this_hand")}:</span> ${line(s.points)}</p>
+    <p class="sum-score"><span class="sum-tag">${t("score_now")}:</span> ${line(s.score ?? [])}</p>
     <div class="modal-buttons"><a class="button ghost" href="${handHref}" download>${t("download_hand", { n: s.hand })}</a>
-    <button data-cmd="close-summary" class="primary">${t("continue")}</button></div>
-    </div></div>`;
+    <button data-cmd="close-summary">${t("close")}</button></div>
+    </div></section>`;
 }
 
 export function matchOverModal(state: GameState, matchHref: string, rematchAsked: boolean): Html {

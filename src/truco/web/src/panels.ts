@@ -144,7 +144,7 @@ export function lobbyList(tables: TableInfo[] | null): Html {
     return html`<li><a href="/t/${encodeURIComponent(tb.table)}">
       <b>${variant !== "standard" && `${tr(`variant_short_${variant}`, variant)} · `}
       ${tb.options.players}p · ${variant === "destantado" ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}</b>
-      <span>${names}</span><span class="free">${free}/${tb.seats.length}</span></a></li>`;
+      <span>${names}</span><span class="free">${free === 0 ? t("full_table") : free === 1 ? t("one_free") : t("n_free", { n: free })}</span></a></li>`;
   });
   return html`<ul class="lobby">${rows}</ul>`;
 }

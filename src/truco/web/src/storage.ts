@@ -40,6 +40,20 @@ export const store = {
   setName(name: string): void {
     localStorage.setItem("truco:name", name);
   },
+  muted(): boolean {
+    try {
+      return localStorage.getItem("truco:mute") === "1";
+    } catch {
+      return false;
+    }
+  },
+  setMuted(muted: boolean): void {
+    try {
+      localStorage.setItem("truco:mute", muted ? "1" : "0");
+    } catch {
+      /* unavailable */
+    }
+  },
   lang(): Lang {
     return localStorage.getItem("truco:lang") === "en" ? "en" : "es";
   },
