@@ -430,3 +430,49 @@ def test_downloads_and_the_log_use_the_words_of_the_table(base_url: str, new_pag
     page.locator(".downloads summary").click()
     menu = page.locator(".downloads .menu").text_content() or ""
     assert "Descargar la mano 1 (historial)" in menu and "(historial)" in menu
+
+
+@pytest.mark.timeout(30)
+def test_the_anotador_fits_a_phone_and_a_new_game_asks_and_can_be_undone(
+    base_url: str, new_page: NewPage, shots: Shots
+) -> None:
+    page = new_page("Anotador", mobile=True)
+    page.goto(base_url + "/anotador")
+    side0 = page.locator('.an-side[data-side="0"]')
+    side1 = page.locator('.an-side[data-side="1"]')
+    side0.locator('[data-q="truco"]').click()
+    side1.locator('[data-q="envido"]').click()
+    side1.locator('[data-q="real envido"]').click()
+
+    def points() -> tuple[int, int]:
+        return (
+            int(side0.locator(".an-score").get_attribute("data-score") or -1),
+            int(side1.locator(".an-score").get_attribute("data-score") or -1),
+        )
+
+    assert points() == (2, 5)
+    # Both teams, every button of theirs, on the screen at once: no scrolling to keep score.
+    fits = page.evaluate(
+        """() => [...document.querySelectorAll('.an-side')].every((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }) && document.scrollingElement.scrollHeight <= window.innerHeight + 1"""
+    )
+    shots(page, "anotador-phone-both-teams")
+    assert fits
+    # "Partido nuevo" asks first; "No" keeps the game.
+    page.click('.an-foot [data-an="new"]')
+    page.locator(".an-confirm").wait_for()
+    assert points() == (2, 5)
+    shots(page, "anotador-phone-new-game-asks")
+    page.click('[data-an="new-no"]')
+    assert page.locator(".an-confirm").count() == 0 and points() == (2, 5)
+    # "Sí" starts from zero, and "Deshacer" brings the game back.
+    page.click('.an-foot [data-an="new"]')
+    page.click('[data-an="new-yes"]')
+    assert points() == (0, 0)
+    page.click('[data-an="undo"]')
+    assert points() == (2, 5)
+    page.reload()
+    page.locator(".an-side").nth(1).wait_for()
+    assert points() == (2, 5)

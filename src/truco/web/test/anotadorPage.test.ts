@@ -33,4 +33,15 @@ describe("anotador page", () => {
     expect(html).toContain("¡Ganaron ellos!");
     expect(html).toMatch(/data-q="envido" disabled/);
   });
+  it("asks before a new game, and offers to undo it", () => {
+    const g = add(newGame(), 0, 3);
+    expect(String(anotadorBody(g))).toContain('data-an="new"');
+    const asking = String(anotadorBody(g, { confirming: true, restorable: false }));
+    expect(asking).toContain('data-an="new-yes"');
+    expect(asking).toContain('data-an="new-no"');
+    const fresh = String(anotadorBody(newGame(), { confirming: false, restorable: true }));
+    expect(fresh).toMatch(/data-an="undo">/);
+    expect(fresh).toContain("Deshacer lo trae de vuelta");
+    expect(String(anotadorBody(newGame()))).toMatch(/data-an="undo" disabled/);
+  });
 });
