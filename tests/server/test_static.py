@@ -71,6 +71,15 @@ def test_hashed_files_are_compressed_and_cached_for_good(web: TestClient) -> Non
     assert css.headers["cache-control"] == IMMUTABLE
 
 
+def test_a_relative_static_dir_keeps_the_cache_rules(
+    settings: Settings, site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(site.parent)
+    with serving(replace(settings, static_dir=site.name)) as web:
+        assert web.get("/assets/index-abc123.js").headers["cache-control"] == IMMUTABLE
+        assert web.get("/").headers["cache-control"] == NO_CACHE
+
+
 def test_the_page_is_asked_again_every_time(web: TestClient) -> None:
     for path in ("/", "/t/abc", "/anotador"):
         res = web.get(path, headers={"Accept-Encoding": "gzip"})

@@ -41,7 +41,8 @@ def accepted(scope: Scope) -> set[str]:
 
 
 def _cache_control(site: Path, path: Path) -> str:
-    return IMMUTABLE if path.parent == site / "assets" else NO_CACHE
+    # Both resolved: StaticFiles hands over real paths, the settings may give a relative one.
+    return IMMUTABLE if path.resolve().parent == site.resolve() / "assets" else NO_CACHE
 
 
 def file_answer(site: Path, path: Path, scope: Scope, status_code: int = 200) -> Response:
