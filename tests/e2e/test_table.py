@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -22,17 +21,10 @@ if _reason:
 
 from playwright.sync_api import Page  # noqa: E402
 
+from e2e.test_browser import api  # noqa: E402
+
 Shots = Callable[[Page, str], None]
 NewPage = Callable[..., Page]
-
-
-def api(base_url: str, path: str, body: dict[str, Any] | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        base_url + path, data=data, headers={"Content-Type": "application/json"}
-    )
-    with urllib.request.urlopen(req, timeout=5) as res:
-        return json.loads(res.read())
 
 
 def wait_until(check: Callable[[], bool], seconds: float = 10, what: str = "") -> None:
@@ -110,19 +102,7 @@ def test_reopening_the_invite_puts_you_back_in_your_seat(
 
 @pytest.mark.timeout(30)
 def test_two_tabs_of_one_seat_do_not_fight_over_it(base_url: str, new_page: NewPage) -> None:
-    created = api(
-        base_url,
-        "/api/tables",
-        {"name": "Ana", "options": {"players": 2}, "bots": {"1": "normal"}},
-    )
-    first = new_page("Ana")
-    first.goto(base_url + "/")
-    token = json.dumps({"seat": created["seat"], "token": created["token"]})
-    first.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)", [f"truco:seat:{created['table']}", token]
-    )
-    first.goto(base_url + created["invite"])
-    first.locator(".board .seat.me").wait_for()
+    first, created = seated(new_page, base_url, {"players": 2}, {"1": "normal"})
     second = first.context.new_page()
     second.goto(base_url + created["invite"])
     second.locator(".board .seat.me").wait_for()
