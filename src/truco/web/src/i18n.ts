@@ -245,8 +245,8 @@ const es = {
   n_free: "{n} lugares libres",
   full_table: "completa",
   mute: "Sonido (activar o silenciar)",
-  sound_on: "♪ Sonido",
-  sound_off: "♪ Silencio",
+  sound_on: "♪ sí",
+  sound_off: "♪ no",
   calls_line: "Lo que se cantó",
 } as const;
 
@@ -495,8 +495,8 @@ const en: Record<Key, string> = {
   n_free: "{n} free seats",
   full_table: "full",
   mute: "Sound (on or off)",
-  sound_on: "♪ Sound",
-  sound_off: "♪ Muted",
+  sound_on: "♪ on",
+  sound_off: "♪ off",
   calls_line: "What was called",
 };
 
