@@ -10,10 +10,9 @@ from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, JsonValue
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
@@ -35,6 +34,7 @@ from truco.server.limits import (
 )
 from truco.server.names import BAD_NAME, NameRefused, clean_name
 from truco.server.settings import Settings
+from truco.server.static import mount_web_client
 from truco.server.store import Store, StoreUnavailable
 from truco.server.tables import UNAVAILABLE, Conn, Table, TableError
 
@@ -432,17 +432,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     site = static_dir(settings)
     if (site / "index.html").is_file():
-        index = site / "index.html"
-
-        @app.get("/t/{table_id}", include_in_schema=False)
-        async def invite(table_id: str) -> FileResponse:
-            return FileResponse(index)
-
-        @app.get("/anotador", include_in_schema=False)
-        async def anotador() -> FileResponse:
-            return FileResponse(index)
-
-        app.mount("/", StaticFiles(directory=site, html=True), name="web")
+        mount_web_client(app, site)
     else:
 
         @app.get("/", include_in_schema=False)

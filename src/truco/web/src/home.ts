@@ -36,8 +36,8 @@ export function homeShell(name: string): Html {
     <label data-for="destantado">${t("porotos")}<select name="porotos">${[3, 5, 10, 15].map((n) => opt(n, String(n), n === 10))}</select></label>
     <label data-for="pica_pica">${t("pica_from")}<select name="pica_from">${[1, 3, 5].map((n) => opt(n, String(n), n === 5))}</select></label>
     <label data-not="destantado">${t("target")}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30))}</select></label>
-    <label data-not="destantado">${t("falta")}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f)))}</select></label>
-    <label>${t("tapada")}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f)))}</select></label>
+    <label class="full" data-not="destantado">${t("falta")}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f)))}</select></label>
+    <label class="full">${t("tapada")}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f)))}</select></label>
     <label>${t("turn_time")}<select name="turn">${opt(0, t("no_limit"))}${[30, 60, 90, 120].map((n) => opt(n, t("seconds", { n }), n === 60))}</select></label>
     <label class="check" data-not="destantado"><input type="checkbox" name="flor"> ${t("flor")}</label>
     </div>

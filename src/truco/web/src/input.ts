@@ -7,7 +7,7 @@ import { $, navigate, root, showToast } from "./page";
 import { chatMessage } from "./protocol";
 import { route } from "./router";
 import { store } from "./storage";
-import { act, app, fillBot, join, redrawTable, renderTable, send } from "./table";
+import { act, app, fillBot, join, playHere, redrawTable, renderTable, send } from "./table";
 import { type Sena, SENAS } from "./types";
 
 /** Listen to the player: called once, when the app starts. */
@@ -73,6 +73,13 @@ export function listen(): void {
       }
       case "join":
         void join(cmdEl.dataset.seat !== undefined ? Number(cmdEl.dataset.seat) : undefined);
+        break;
+      case "mute":
+        store.setMuted(!store.muted());
+        renderTable();
+        break;
+      case "play-here":
+        playHere();
         break;
       case "bot":
         void fillBot(Number(cmdEl.dataset.seat));
