@@ -18,6 +18,7 @@ from truco.coach.analysis import (
     FaceUpBest,
     analyse_hand,
     analyse_match,
+    in_card_order,
     label,
     to_json,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "analyse_match",
     "evaluate",
     "hint",
+    "in_card_order",
     "label",
     "to_json",
 ]

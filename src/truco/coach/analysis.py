@@ -8,9 +8,10 @@ them gives the same numbers for a decision.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from truco.cards import Card
 from truco.coach.evaluate import WORLDS, ActionValue, best_of, evaluate
 from truco.coach.faceup import NODES, FaceUp, face_up_best
 from truco.notation import HandHistory, states
@@ -30,6 +31,15 @@ gives up about half a point, an error a truco's worth, an error grave three poin
 
 LABELS_ES = {BEST: "la mejor", IMPRECISION: "imprecisión", ERROR: "error", BLUNDER: "error grave"}
 LABELS_EN = {BEST: "best", IMPRECISION: "inaccuracy", ERROR: "mistake", BLUNDER: "blunder"}
+
+
+def _order(card: Card | None) -> int:
+    return -1 if card is None else card
+
+
+def in_card_order(history: HandHistory) -> HandHistory:
+    """The same hand with each seat's cards in the order the engine deals them."""
+    return replace(history, hands=tuple(tuple(sorted(h, key=_order)) for h in history.hands))
 
 
 def label(loss: float) -> str:
@@ -105,6 +115,10 @@ def analyse_hand(
     """
     exact = FaceUp(face_up_nodes)
     out: list[Decision] = []
+    # The engine deals every hand in card order, and the expert's sampler rebuilds the seat's
+    # hand that way and asks each world for the same legal actions in the same order: a hand
+    # written in another order would match no world. The order of a hand changes nothing else.
+    history = in_card_order(history)
     steps = states(history)
     state, _ = next(steps)
     for index, (who, action) in enumerate(history.actions):
