@@ -119,16 +119,15 @@ def analyse_hand(
     # hand that way and asks each world for the same legal actions in the same order: a hand
     # written in another order would match no world. The order of a hand changes nothing else.
     history = in_card_order(history)
-    steps = states(history)
-    state, _ = next(steps)
+    # Replay the whole hand first: a bad action is refused before anything is analysed.
+    before = [state for state, _ in states(history)]
     for index, (who, action) in enumerate(history.actions):
-        legal = state.legal
-        if (seat is None or who == seat) and len(legal) > 1:
+        state = before[index]
+        if (seat is None or who == seat) and len(state.legal) > 1:
             view = observe(state, who)
             values = evaluate(view, worlds=worlds, seed=f"{seed}/{hand}/{index}")
             if values:
                 out.append(_decision(hand, index, who, str(action), values, exact, state))
-        state, _ = next(steps)
     return tuple(out)
 
 
