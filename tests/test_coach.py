@@ -27,6 +27,7 @@ from truco.coach import (
 )
 from truco.coach.faceup import FaceUp
 from truco.engine import apply, to_act
+from truco.rules import Rules
 from truco.state import PLAY, State
 from truco.view import observe
 
@@ -287,3 +288,12 @@ def test_missing_file_bad_seat_and_bad_worlds_exit_2(
     assert code == 2 and "seats 0 to 1" in err
     code, _, err = _run(capsys, str(path), "--worlds", "0")
     assert code == 2 and "--worlds" in err
+
+
+def test_the_bench_analyses_whole_expert_hands() -> None:
+    from truco.bench import analysis_seconds, expert_hand
+
+    history = expert_hand(Rules(players=2), 3)
+    assert notation.replay(history).finished
+    mean, worst = analysis_seconds(hands=1, seed=3)
+    assert 0.0 < mean <= worst
