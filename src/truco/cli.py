@@ -13,6 +13,9 @@ from truco.rules import VARIANT_PLAYERS
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.pistas and (args.plain or args.connect):
+        print("truco play: --pistas is only for a local game against bots", file=sys.stderr)
+        return 2
     if args.plain:
         from truco.textgame import run_text_game
 
@@ -185,6 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--delay", type=float, default=0.6, help="seconds between bot moves")
     play.add_argument("--save-dir", default=None, help="where 's' saves the hand histories")
     play.add_argument("--plain", action="store_true", help="the line-based game (no Textual)")
+    play.add_argument("--pistas", action="store_true", help="'p' shows the expert's choice")
     play.set_defaults(func=_cmd_play)
 
     anotar = sub.add_parser("anotar", help="keep the score of a game played with real cards")
