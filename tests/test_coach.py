@@ -147,6 +147,16 @@ def test_the_face_up_search_gives_up_past_its_budget() -> None:
     assert decisions and decisions[0].face_up is None
 
 
+def test_the_hand_budget_bounds_every_decision_together() -> None:
+    history = notation.loads(HAND)
+    states = [s for s, _ in notation.states(history)]
+    late = states[4]  # the truco in the second trick: a small tree
+    assert FaceUp().values(late) is not None
+    search = FaceUp(hand_nodes=60)
+    assert search.values(states[0]) is None and search.hand_left == 0
+    assert search.values(late) is None
+
+
 def _analyse_text(text: str) -> tuple[object, ...]:
     return analyse_match(notation.loads_match(text), worlds=WORLDS, seed=5)
 

@@ -18,8 +18,11 @@ from truco.bots.expert import rollout
 from truco.engine import apply, to_act
 from truco.state import PLAY, State
 
-NODES = 400_000
-"""Positions searched per decision at most (a 1v1 hand needs a few thousand)."""
+NODES = 200_000
+"""Positions searched per decision at most (a whole 1v1 hand needs a few thousand)."""
+HAND_NODES = 600_000
+"""Positions searched per hand at most, all its decisions together: a bound on the time a hand
+of three, four or six can take (about 7 s as plain Python)."""
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 # The expert's rollout on a finished hand plays nothing: it returns the match equity from the
@@ -42,8 +45,9 @@ def _key(state: State) -> tuple[object, ...]:
 class FaceUp:
     """The exact search for one hand; ``values`` may be asked for each decision in turn."""
 
-    def __init__(self, nodes: int = NODES) -> None:
+    def __init__(self, nodes: int = NODES, hand_nodes: int = HAND_NODES) -> None:
         self.nodes = nodes
+        self.hand_left = hand_nodes
         self._left = 0
         self._table: dict[tuple[object, ...], tuple[float, int]] = {}
         self._vectors: dict[tuple[object, ...], tuple[float, ...]] = {}
@@ -53,7 +57,7 @@ class FaceUp:
         of ``state.legal``), or None when the budget runs out."""
         seat = to_act(state)
         assert seat is not None and seat >= 0
-        self._left = self.nodes
+        self._left = budget = min(self.nodes, self.hand_left)
         try:
             if state.rules.individual:
                 return tuple(self._maxn(apply(state, a).state)[seat] for a in state.legal)
@@ -65,6 +69,8 @@ class FaceUp:
             return tuple(out)
         except BudgetExceeded:
             return None
+        finally:
+            self.hand_left -= budget - max(self._left, 0)
 
     def _spend(self) -> None:
         self._left -= 1
