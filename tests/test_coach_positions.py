@@ -258,6 +258,7 @@ def _decide(position: Position) -> list[tuple[str, float]]:
     return sorted(((v.action, v.equity) for v in values), key=lambda v: -v[1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])
 def test_the_right_action_is_ranked_first(position: Position) -> None:
     ranked = _decide(position)
