@@ -16,7 +16,7 @@ from random import Random
 from truco.actions import Action
 from truco.bots.expert import rollout
 from truco.engine import apply, to_act
-from truco.state import PLAY, State
+from truco.state import F_LEGAL, F_REACHED, F_SCORE, F_SHOWN, PLAY, State
 
 NODES = 200_000
 """Positions searched per decision at most (a whole 1v1 hand needs a few thousand)."""
@@ -39,7 +39,7 @@ def _key(state: State) -> tuple[object, ...]:
     # Everything but the rules (fixed), what was shown and declared and the log (history, not
     # position) and the derived legal actions. The log matters to the engine only for the pie's
     # discard in pata de gallo, which precedes every searched position of a hand.
-    return state[1:27] + state[30:35]
+    return state[F_SCORE:F_SHOWN] + state[F_REACHED:F_LEGAL]
 
 
 class FaceUp:
