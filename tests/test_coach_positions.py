@@ -93,8 +93,8 @@ POSITIONS = [
         "no-quiero, mazo",
         score=(15, 15),
     ),
-    # Lost the first; a bluffed truco of mine was raised to retruco by the rival, who still
-    # holds the 3c against my 5o 6b: decline.
+    # Lost the first to the 3e; the rival led the 3c into the second, which beats both my 5o
+    # and 6b, and raised my bluffed truco to retruco: the hand is lost, decline.
     P(
         "nothing-decline-retruco",
         "3e 3c 1b | 4c 5o 6b",
