@@ -70,7 +70,8 @@ POSITIONS = [
         "no-quiero, mazo",
         score=(25, 25),
     ),
-    # Seat 1 with the same nothing, after the mano led a 4c and then called truco: decline.
+    # Seat 1 with the same nothing (4o 5o 6b): the first was a parda (4c, 4o), so the second
+    # decides, and the mano, holding 1e and 3c, calls truco: decline.
     P(
         "nothing-decline-truco-after-lead",
         "4c 1e 3c | 4o 5o 6b",
@@ -203,8 +204,9 @@ POSITIONS = [
         "quiero, envido, real-envido, falta-envido",
         score=(20, 28),
     ),
-    # The rival is at 29 and calls truco after the first trick: declining ends the match, so
-    # accept (quiero or retruco) even with middling cards.
+    # I am at 29, one point from the match, and won the first with the 3c; the rival calls
+    # truco on my 12b: accepted, the second or the third trick wins me the match; declined, it
+    # gives him a point. Accept (quiero or retruco).
     P(
         "truco-accept-when-decline-loses",
         "3b 4o 5o | 3c 12b 6c",
