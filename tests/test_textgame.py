@@ -8,9 +8,30 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
+from truco.rules import Rules, Variant
 from truco.tui.plain import run_text_game
+from truco.tui.session import LocalGame
 
 MENU_LINE = re.compile(r"^  (\d+)\) (.+)$")
+CARD_WORDS = re.compile(r"el (\d+) de (espada|basto|oro|copa)(?: \([a-z ]+\))?")
+"""A card as the plain game says it: ``el 1 de espada (ancho de espada)``."""
+
+
+def cards_said(line: str) -> list[str]:
+    """The cards a line names in words, as they were said."""
+    return [m.group(0) for m in CARD_WORDS.finditer(line)]
+
+
+def notation(said: str) -> str:
+    """The notation of a card said in words (``el 7 de oro``: ``7o``)."""
+    m = CARD_WORDS.fullmatch(said)
+    assert m is not None, said
+    return f"{m.group(1)}{m.group(2)[0]}"
+
+
+def bot_names(variant: Variant, seed: int, seat: int = 0, bot: str = "random") -> tuple[str, ...]:
+    """The personas the bots go by at that table (the full client's ``LocalGame``)."""
+    return LocalGame(rules=Rules(variant=variant), seed=seed, bot=bot, seat=seat).names
 
 
 class Script:
@@ -66,8 +87,8 @@ def test_each_turn_shows_score_mano_table_hand_and_menu() -> None:
     assert any(line.startswith("Tanteador: Nosotros 0 (malas) · Ellos 0 (malas)") for line in shown)
     assert any("es mano: Vos" in line for line in shown)
     assert any(line.startswith("Tus cartas: ") for line in shown)
-    # after the first card is played, the table lists it under Baza 1
-    assert any(line.startswith("  Baza 1: Vos ") for line in lines[first:])
+    # after the first card is played, the table lists it under primera
+    assert any(line.startswith("  Primera: Vos el ") for line in lines[first:])
 
 
 def test_malas_and_buenas_at_every_target() -> None:
@@ -136,13 +157,13 @@ def test_a_bare_card_plays_it() -> None:
 
     def card_typer(prompt: str) -> str:
         hand = next(x for x in reversed(out) if x.startswith("Tus cartas: "))
-        cards = hand.removeprefix("Tus cartas: ").split()
-        return cards[0] if len(cards) == 3 else "q"
+        cards = cards_said(hand)
+        return notation(cards[0]) if len(cards) == 3 else "q"
 
     run_text_game(seed=4, input_fn=card_typer, print_fn=out.append)
     played = next(x for x in out if x.startswith("Vos: juega "))
     hand = next(x for x in out if x.startswith("Te tocaron: "))
-    assert played.split()[-1] == hand.split()[2]
+    assert played == f"Vos: juega {cards_said(hand)[0]}"
 
 
 def test_other_seats_cards_are_never_dealt_to_the_screen() -> None:
@@ -164,27 +185,28 @@ def final_line(lines: list[str], prefix: str) -> str:
 def test_pata_de_gallo_to_the_end() -> None:
     """Three players, each with his own score; the human is the pie of the second hand, is
     dealt four cards and discards the first one (option 1), unseen by the others."""
-    code, lines = play(Script(), variant="pata_de_gallo", seed=9)
+    code, lines = play(Script(), variant="pata_de_gallo", seed=9, bot="random")
+    _, bot1, bot2 = bot_names("pata_de_gallo", 9)
     out = "\n".join(lines)
     assert code == 0 and len(winner_lines(lines)) == 1
-    assert "=== Mano 1 · es mano: Vos · pie: Bot2 ===" in lines
-    assert "=== Mano 2 · es mano: Bot1 · pie: Vos ===" in lines
-    start = lines.index("=== Mano 2 · es mano: Bot1 · pie: Vos ===")
-    dealt = lines[start + 1].removeprefix("Te tocaron: ").split()
+    assert f"=== Mano 1 · es mano: Vos · pie: {bot2} ===" in lines
+    assert f"=== Mano 2 · es mano: {bot1} · pie: Vos ===" in lines
+    start = lines.index(f"=== Mano 2 · es mano: {bot1} · pie: Vos ===")
+    dealt = cards_said(lines[start + 1].removeprefix("Te tocaron: "))
     assert len(dealt) == 4  # the pie's four cards
     menu = lines.index("Sos el pie: elegí la carta que descartás (1-4)", start)
-    assert lines[menu + 2 : menu + 6] == [f"  {i}) discard {c}" for i, c in enumerate(dealt, 1)]
+    assert lines[menu + 2 : menu + 6] == [f"  {i}) descartar {c}" for i, c in enumerate(dealt, 1)]
     assert f"Vos (pie): descartás {dealt[0]}" in lines
     assert f"  Sos el pie: descartaste {dealt[0]}" in lines
-    assert "Bot2 (pie): descarta una carta" in lines  # the first hand's pie, card unseen
+    assert f"{bot2} (pie): descarta una carta" in lines  # the first hand's pie, card unseen
     # what a side wins, each of its players scores
     assert re.search(r"^\+\d+ para Vos \(", out, re.M)
-    assert re.search(r"^\+\d+ para Bot[12]\+? \(", out, re.M)
+    assert re.search(rf"^\+\d+ para ({bot1}|{bot2})\+? \(", out, re.M)
     # per-player scores, and the winner is a player
     assert final_line(lines, "Tanteador: ").startswith("Tanteador: Vos ")
-    assert "Bot1" in final_line(lines, "Tanteador: ") and "Bot2" in final_line(lines, "Tanteador: ")
+    assert bot1 in final_line(lines, "Tanteador: ") and bot2 in final_line(lines, "Tanteador: ")
     assert re.search(
-        r"gana (Vos|Bot1|Bot2) \(Vos \d+ · Bot1 \d+ · Bot2 \d+\)", winner_lines(lines)[0]
+        rf"gana (Vos|{bot1}|{bot2}) \(Vos \d+ · {bot1} \d+ · {bot2} \d+\)", winner_lines(lines)[0]
     )
     assert "[/" not in out and "[b]" not in out  # the shared lines, without their styles
 
@@ -192,18 +214,18 @@ def test_pata_de_gallo_to_the_end() -> None:
 def test_destantado_to_the_end() -> None:
     """Porotos in each pile and the pot; the human answers the calls with quiero (option 1),
     and the first to pass all his porotos wins."""
-    code, lines = play(Script(), variant="destantado", seed=5)
+    code, lines = play(Script(), variant="destantado", seed=5, bot="random")
+    _, bot1, bot2 = bot_names("destantado", 5)
+    who = f"(Vos|{bot1}|{bot2})"
     assert code == 0 and len(winner_lines(lines)) == 1
     assert lines[0].startswith("Destantado: 10 porotos cada uno, gana el que se queda sin")
-    assert "Porotos: Vos 10 · Bot1 10 · Bot2 10 · pozo 0" in lines
-    assert "  Apuestas: Vos en juego 1 · Bot1 en juego 1 · Bot2 en juego 1" in lines
+    assert f"Porotos: Vos 10 · {bot1} 10 · {bot2} 10 · pozo 0" in lines
+    assert f"  Apuestas: Vos en juego 1 · {bot1} en juego 1 · {bot2} en juego 1" in lines
     asked = next(i for i, line in enumerate(lines) if re.match(r".* cantó .*: responde Vos", line))
-    assert lines[asked + 2 : asked + 4] == ["  1) quiero", "  2) no-quiero"]
+    assert lines[asked + 2 : asked + 4] == ["  1) quiero", "  2) no quiero"]
     assert "Vos: Quiero" in lines
-    assert any(
-        re.match(r"(Vos|Bot\d) pasa \d+ porotos? (a (Vos|Bot\d)|al pozo) \(", x) for x in lines
-    )
-    winner = re.search(r"gana (Vos|Bot1|Bot2), que se quedó sin porotos", winner_lines(lines)[0])
+    assert any(re.match(rf"{who} pasa \d+ porotos? (a {who}|al pozo) \(", x) for x in lines)
+    winner = re.search(rf"gana {who}, que se quedó sin porotos", winner_lines(lines)[0])
     assert winner is not None
     piles = final_line(lines, "Porotos: ")
     assert f"{winner.group(1)} 0 ·" in piles, piles
@@ -213,13 +235,15 @@ def test_pica_pica_to_the_end() -> None:
     """Six players; between 5 and 10 points (target 20: the rounds stop 10 from the target
     since issue 17) a round of three 1v1 hands: the human plays his own and watches the other
     two."""
-    code, lines = play(Script(), variant="pica_pica", target=20, seed=5)
+    code, lines = play(Script(), variant="pica_pica", target=20, seed=5, bot="random")
+    bot3 = bot_names("pica_pica", 5)[3]
     assert code == 0 and len(winner_lines(lines)) == 1
     picas = [line for line in lines if "mano de pica" in line]
     assert len(picas) == 3
     assert sum("(mirás)" in line for line in picas) == 2
     assert any(
-        re.match(r"  Mano de pica \d de 3: (Vos contra Bot3|Bot3 contra Vos)", x) for x in lines
+        re.match(rf"  Mano de pica \d de 3: (Vos contra {bot3}|{bot3} contra Vos)", x)
+        for x in lines
     )
     assert re.search(r"ganan (Nosotros|Ellos) \(\d+ a \d+\)", winner_lines(lines)[0])
 
@@ -229,15 +253,16 @@ def test_the_pie_discards_a_card_typed_bare() -> None:
     out: list[str] = []
 
     def typer(prompt: str) -> str:
-        if not out[-1].startswith("  4) discard "):
+        if not out[-1].startswith("  4) descartar "):
             return "q"  # once the card is put away
-        return next(x for x in out if x.startswith("Te tocaron: ")).split()[-1]
+        dealt = next(x for x in out if x.startswith("Te tocaron: "))
+        return notation(cards_said(dealt)[-1])
 
     code = run_text_game(
         variant="pata_de_gallo", seed=1, human_seat=2, input_fn=typer, print_fn=out.append
     )
     assert code == 0
-    dealt = next(x for x in out if x.startswith("Te tocaron: ")).split()
+    dealt = cards_said(next(x for x in out if x.startswith("Te tocaron: ")))
     assert f"Vos (pie): descartás {dealt[-1]}" in out
 
 

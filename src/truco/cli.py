@@ -22,6 +22,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             flor=args.flor,
             variant=args.variant,
             seed=args.seed,
+            bot=args.bot,
+            choose_bot=args.bot is None,
         )
     from truco.tui.main import run_play
 
