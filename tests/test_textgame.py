@@ -536,3 +536,10 @@ def test_the_ways_people_say_an_action() -> None:
     assert parse_words("ancho falso", legal[1:2]) is Action(Verb.PLAY, hand[1])
     for nonsense in ("", "xyz", "jugar", "jugar el 8 de oro", "13 espada", "quiero quiero"):
         assert parse_words(nonsense, legal) is None, nonsense
+
+
+def test_a_command_too_long_is_refused_not_echoed() -> None:
+    out: list[str] = []
+    run_text_game(seed=3, bot="facil", input_fn=Script(["jugar " * 100, "q"]), print_fn=out.append)
+    refused = [x for x in out if x.startswith("No entiendo una orden de más de 80 letras.")]
+    assert len(refused) == 1 and "jugar jugar" not in refused[0] and "Podés: 1) " in refused[0]

@@ -30,6 +30,8 @@ InputFn = Callable[[str], str]
 PrintFn = Callable[[str], object]
 
 QUIT_WORDS = frozenset({"q", "quit", "salir"})
+MAX_COMMAND = 80
+"""The longest command read (characters); a longer line is refused, not echoed back."""
 
 
 def _names(view: SeatView, game: LocalGame) -> text.Names:
@@ -72,6 +74,8 @@ def _parse_notation(typed: str, actions: Sequence[Action]) -> Action | None:
 def _parse_choice(typed: str, state: State, actions: Sequence[Action]) -> Action | str:
     """The action the human typed (a number, Spanish words or notation), or a message saying
     why it is not one and what is possible."""
+    if len(typed) > MAX_COMMAND:
+        return f"No entiendo una orden de más de {MAX_COMMAND} letras. {_options(actions)}"
     if typed.isdigit():
         n = int(typed)
         if 1 <= n <= len(actions):
@@ -130,7 +134,7 @@ def choose_level(input_fn: InputFn, print_fn: PrintFn, default: str) -> str | No
         print_fn(f"  {i}) {label(level)}" + (" (Enter)" * (level == level_of(default))))
     while True:
         try:
-            typed = input_fn("> ").strip()
+            typed = input_fn("> ").strip()[:MAX_COMMAND]  # a level's name is a word
         except (EOFError, KeyboardInterrupt):
             return None
         key = " ".join(text.words_key(typed))
