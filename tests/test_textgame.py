@@ -295,6 +295,12 @@ def last_menu(out: list[str]) -> list[str]:
     return [m.group(2) for line in out[start:] if (m := MENU_LINE.match(line))]
 
 
+def to_the_end(out: list[str], input_fn: Callable[[str], str], **kwargs: object) -> None:
+    """Play a match with ``input_fn``, its lines into ``out``: it must end with a winner."""
+    code = run_text_game(input_fn=input_fn, print_fn=out.append, **kwargs)  # type: ignore[arg-type]
+    assert code == 0 and len(winner_lines(out)) == 1
+
+
 def every_menu_line(out: list[str]) -> list[str]:
     return [m.group(2) for line in out if (m := MENU_LINE.match(line))]
 
@@ -319,16 +325,7 @@ def test_the_menu_says_every_action_in_words(
     def pick(prompt: str) -> str:
         return str(len(last_menu(out))) if last else "1"
 
-    code = run_text_game(
-        variant=variant,
-        players=players,
-        flor=flor,
-        seed=seed,
-        bot="facil",
-        input_fn=pick,
-        print_fn=out.append,
-    )
-    assert code == 0 and len(winner_lines(out)) == 1
+    to_the_end(out, pick, variant=variant, players=players, flor=flor, seed=seed, bot="facil")
     said = every_menu_line(out)
     assert said and [x for x in said if NOTATION.search(x)] == []
     for x in said:
@@ -379,16 +376,7 @@ def test_a_game_typed_in_spanish_words_to_the_end(
         typed.append((said, option))
         return said
 
-    code = run_text_game(
-        variant=variant,
-        players=players,
-        flor=flor,
-        seed=seed,
-        bot="normal",
-        input_fn=typist,
-        print_fn=out.append,
-    )
-    assert code == 0 and len(winner_lines(out)) == 1
+    to_the_end(out, typist, variant=variant, players=players, flor=flor, seed=seed, bot="normal")
     assert not [x for x in out if x.startswith(("No entiendo", "No podés", "No hay"))]
     assert len(typed) > 5
     # each typed line was taken as the option it named: the log says so, in order
