@@ -224,7 +224,7 @@ def test_what_the_screen_says_about_a_hand() -> None:
             assert f"Tantos: {names.seat(seat)} {points}" in lines
         if view.results:
             tricks = True
-            assert "Baza 1:" in lines and "→" in lines
+            assert "Primera:" in lines and "→" in lines
         assert len(text.score_lines(view, names)) == 8
     assert declared and tricks
     assert text.Names(0, (0, 1, 0, 1)).seat(2) == "Bot2+"  # a partner

@@ -25,6 +25,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             flor=args.flor,
             variant=args.variant,
             seed=args.seed,
+            bot=args.bot,
+            choose_bot=args.bot is None,
         )
     from truco.tui.main import run_play
 
@@ -202,7 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--target", type=int, default=30, choices=(10, 15, 20, 24, 30, 40))
     play.add_argument("--flor", action="store_true", help="play with flor")
     play.add_argument("--seed", type=int, default=None, help="make the game reproducible")
-    play.add_argument("--bot", default=None, help="bot name or level (default: the strongest)")
+    play.add_argument(
+        "--bot", default=None, help="bot level or name (default: the strongest; --plain asks)"
+    )
     play.add_argument("--connect", metavar="URL", help="join a server's table by its invite link")
     play.add_argument("--name", default="Invitado", help="your name at a server's table")
     play.add_argument("--delay", type=float, default=0.6, help="seconds between bot moves")
