@@ -101,7 +101,10 @@ export function listen(): void {
   root().addEventListener("change", (ev) => {
     const el = ev.target as HTMLElement;
     const form = el.closest("form");
-    if (form?.id === "create") syncSeatRows(form);
+    if (form?.id !== "create") return;
+    // Once the creator picks a turn clock herself, the seats no longer choose it for her.
+    if (el instanceof HTMLSelectElement && el.name === "turn") el.dataset.chosen = "";
+    syncSeatRows(form);
   });
 
   root().addEventListener(
