@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from truco.anotador import (
+    FALTA_MODES,
+    FALTA_WORDS,
     SAVE_NAME,
     Anotador,
     Entry,
@@ -192,3 +194,30 @@ def test_fosforos() -> None:
     # three full squares, the gap between malas and buenas, then two matches
     assert lines[1] == "│╱│ │╱│ │╱│   │"
     assert fosforos(0, 30) == ["", "", ""]
+
+
+def test_the_winner_and_the_falta_rule_in_the_words_of_the_table() -> None:
+    a = Anotador()
+    assert a.winner_words(0) == "¡Ganamos!"
+    assert a.winner_words(1) == "¡Ganaron ellos!"
+    assert Anotador(names=["Ana", "Beto"]).winner_words(1) == "¡Ganó Beto!"
+    assert Anotador(names=["Nosotros", "Ellos", "Otros"]).winner_words(0) == "¡Ganó Nosotros!"
+    assert a.falta_words.startswith("el partido si los dos están en malas")
+    for mode in FALTA_MODES:
+        assert FALTA_WORDS[mode] and "_" not in FALTA_WORDS[mode]
+
+
+def test_a_new_game_can_be_undone() -> None:
+    a = Anotador()
+    a.quick(0, "truco")
+    a.add(1, 3)
+    a.reset()
+    assert a.score == (0, 0)
+    assert a.undo() == Entry(1, 3, "")
+    assert a.score == (2, 3)
+    a.undo()
+    assert a.score == (2, 0)
+    a.reset()
+    a.add(1, 1)  # a change after the new game: undo takes that back, not the old game
+    a.undo()
+    assert a.undo() is None and a.score == (0, 0)

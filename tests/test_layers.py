@@ -38,18 +38,21 @@ class Layer:
     """Outside packages it must never import."""
 
 
-EVERY = ("core", "protocol", "bots", "anotador", "terminal", "server", "tools", "command")
+EVERY = ("core", "protocol", "bots", "coach", "anotador", "terminal", "server", "tools", "command")
 LAYERS = {
     "core": Layer(tuple(CORE_MODULES), ("core",), (*NEITHER, *NETWORK)),
     "protocol": Layer(("protocol",), ("core",), NEITHER),
     "bots": Layer(("bots",), ("core", "bots"), (*NEITHER, *NETWORK)),
+    # The coach's analysis is pure like the bots' (its own test checks that it does no I/O);
+    # its readable table is drawn with rich, for the terminal.
+    "coach": Layer(("coach",), ("core", "bots", "coach"), (*SERVER_PACKAGES, *NETWORK)),
     "anotador": Layer(("anotador",), ("core",), NEITHER),
     "terminal": Layer(
-        ("tui",), ("core", "bots", "anotador", "protocol", "terminal"), SERVER_PACKAGES
+        ("tui",), ("core", "bots", "coach", "anotador", "protocol", "terminal"), SERVER_PACKAGES
     ),
     "server": Layer(("server",), ("core", "bots", "protocol", "server"), UI_PACKAGES),
     "tools": Layer(
-        ("arena", "bench", "protocol_ts"), ("core", "bots", "protocol", "tools"), NEITHER
+        ("arena", "bench", "protocol_ts"), ("core", "bots", "coach", "protocol", "tools"), NEITHER
     ),
     "command": Layer(("cli", "__main__"), EVERY),
 }

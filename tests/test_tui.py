@@ -129,7 +129,11 @@ def test_anotador_app_keys_and_persistence(tmp_path: Path) -> None:
             # Nos: truco 2 + envido 2 - 1; Ellos: 1 + 1, then a falta with both sides in the
             # malas, which takes the match (30 - 2 = 28 points)
             assert a.score == (3, 30) and a.winner == 1
-            assert "GANÓ" in shown(app, "#side1")
+            # The words of the table, not the side's name in "¡Ganó Ellos!"; the falta rule in
+            # words, not its option name.
+            assert "¡Ganaron ellos!" in shown(app, "#side1")
+            assert "falta: el partido si los dos están en malas" in shown(app, "#status")
+            assert "match_if_malas" not in shown(app, "#status")
             await pilot.press("u", "u")  # undo the -1, then the falta
             await pilot.pause()
             assert a.score == (4, 2)
@@ -145,6 +149,13 @@ def test_anotador_app_keys_and_persistence(tmp_path: Path) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert "Nos  4" in shown(app, "#side0")
+            await pilot.press("n", "n")
+            await pilot.pause()
+            assert app.anotador.score == (0, 0)
+            # A new game can be undone, right after.
+            await pilot.press("u")
+            await pilot.pause()
+            assert app.anotador.score == (4, 2)
             await pilot.press("n", "n")
             await pilot.pause()
             assert app.anotador.score == (0, 0)
@@ -213,7 +224,7 @@ def test_what_the_screen_says_about_a_hand() -> None:
             assert f"Tantos: {names.seat(seat)} {points}" in lines
         if view.results:
             tricks = True
-            assert "Baza 1:" in lines and "→" in lines
+            assert "Primera:" in lines and "→" in lines
         assert len(text.score_lines(view, names)) == 8
     assert declared and tricks
     assert text.Names(0, (0, 1, 0, 1)).seat(2) == "Bot2+"  # a partner

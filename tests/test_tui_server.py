@@ -21,6 +21,7 @@ uvicorn = pytest.importorskip("uvicorn")
 server_mod = pytest.importorskip("truco.server")
 
 from truco import notation  # noqa: E402
+from truco.bots.personas import persona  # noqa: E402
 from truco.tui.app import TrucoApp  # noqa: E402
 from truco.tui.net import join_table  # noqa: E402
 from truco.tui.session import RemoteGame  # noqa: E402
@@ -111,7 +112,8 @@ def test_play_at_a_server_table(base_url: str, tmp_path: Path) -> None:
                     acted += 1
             assert game.view is not None and (game.view.hand_no >= 3 or game.over)
             assert acted > 0
-            assert game.seat == 0 and game.names[1] == "random"
+            # A bot goes by its level's persona (bots/personas.py), never by its program's name.
+            assert game.seat == 0 and game.names[1] == persona("random", 1, created["table"])
             assert sum(game.view.score) > 0
             await pilot.press("s")  # the finished hands, fetched from the server
             deadline = time.monotonic() + HANG_GUARD
@@ -170,7 +172,8 @@ def test_a_variant_at_a_server_table(
             if options["variant"] == "destantado":
                 assert "Porotos" in score and "Pozo" in score
             elif options["variant"] == "pata_de_gallo":
-                assert all(f"{n} " in score for n in ("Vos", "random"))
+                bot = persona("random", 1, created["table"])
+                assert all(f"{n} " in score for n in ("Vos", bot))
             else:
                 assert "Nosotros" in score and "Ellos" in score
             # long lines wrap: compare the words

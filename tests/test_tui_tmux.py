@@ -143,7 +143,7 @@ def test_truco_play_from_the_shell(tmux: Tmux) -> None:
         tmux.keys("q")
         tmux.wait(lambda s: " q  quiero" not in s, "the quiero")
     tmux.keys("1")
-    screen = tmux.wait(lambda s: "Baza 1: Vos 1e" in s, "our card on the table")
+    screen = tmux.wait(lambda s: "Primera: Vos 1e" in s, "our card on the table")
     tmux.quit()
 
 

@@ -280,7 +280,7 @@ def test_variant_events_have_their_words() -> None:
     assert events == (Discarded(2),)
     mine = observe(after, 2)
     line = text.event_line(Discarded(2), text.Names.of(mine, plain=True), mine)
-    assert line == f"Vos (pie): descartás {card}"
+    assert line == f"Vos (pie): descartás {text.card_words(card)}"  # the plain game: in words
     assert text.pending_call(view, names) == "Bot2, el pie, está descartando…"
     assert text.pending_call(pie, text.Names.of(pie)) == (
         "Sos el pie: elegí la carta que descartás (1-4)"

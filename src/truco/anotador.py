@@ -28,6 +28,17 @@ QUICK: dict[str, int] = {
 """The usual amounts, by the name of what was won."""
 
 FALTA_MODES: tuple[str, ...] = get_args(FaltaMode)
+FALTA_WORDS: dict[str, str] = {
+    "match_if_malas": "el partido si los dos están en malas; si no, lo que le falta al que gana",
+    "leader": "lo que le falta al que va ganando",
+    "litoral": "lo que le falta al que gana para salir de las malas, o para el partido",
+    "doble": "lo que le falta al ganador de la falta para salir de las malas, o para el partido",
+    "loser": "lo que le falta al que pierde",
+    "diferencia": "la diferencia de puntos entre los dos",
+}
+"""Each falta envido rule (``Rules.falta``) in the words of the table, as ``truco anotar`` says
+it (the web's create form and anotador name them in src/truco/web/src/i18n.ts)."""
+DEFAULT_NAMES = ("Nosotros", "Ellos")
 SAVE_NAME = "anotador.json"
 FORMAT = 1
 
@@ -45,10 +56,12 @@ class Entry:
 class Anotador:
     """A game's score: the sides' names, the target, the falta formula and every change."""
 
-    names: list[str] = field(default_factory=lambda: ["Nosotros", "Ellos"])
+    names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
     target: int = 30
     falta: str = "match_if_malas"
     entries: list[Entry] = field(default_factory=list)
+    cleared: list[Entry] = field(default_factory=list)
+    """The game a "partido nuevo" cleared, until an undo brings it back (not saved)."""
 
     def __post_init__(self) -> None:
         if len(self.names) not in (2, 3):
@@ -90,6 +103,19 @@ class Anotador:
             if points >= self.target:
                 return side
         return None
+
+    def winner_words(self, side: int) -> str:
+        """How the table says ``side`` won: "¡Ganamos!", "¡Ganaron ellos!", "¡Ganó Caro!"."""
+        name = self.names[side]
+        if self.sides == 2 and name == DEFAULT_NAMES[0]:
+            return "¡Ganamos!"
+        if self.sides == 2 and name == DEFAULT_NAMES[1]:
+            return "¡Ganaron ellos!"
+        return f"¡Ganó {name}!"
+
+    @property
+    def falta_words(self) -> str:
+        return FALTA_WORDS.get(self.falta, self.falta)
 
     def in_malas(self, side: int) -> bool:
         half = self.half
@@ -142,12 +168,19 @@ class Anotador:
             raise ValueError(f"no quick amount named {name!r}; known: {known}") from None
 
     def undo(self) -> Entry | None:
-        """Take back the last change; None when there is nothing to undo."""
+        """Take back the last change; None when there is nothing to undo. Right after a
+        "partido nuevo", brings the cleared game back (and returns its last change)."""
+        if not self.entries and self.cleared:
+            self.entries, self.cleared = self.cleared, []
+            return self.entries[-1]
+        self.cleared = []
         return self.entries.pop() if self.entries else None
 
     def reset(self) -> None:
-        """A new game with the same sides and options."""
-        self.entries.clear()
+        """A new game with the same sides and options; ``undo`` brings the old one back."""
+        if self.entries:
+            self.cleared = self.entries
+        self.entries = []
 
     def _check_side(self, side: int) -> None:
         if not isinstance(side, int) or not 0 <= side < self.sides:

@@ -1,4 +1,4 @@
-"""The ``truco`` command: play, replay, bench, arena, serve."""
+"""The ``truco`` command: play, replay, analizar, bench, arena, serve, admin."""
 
 from __future__ import annotations
 
@@ -13,6 +13,9 @@ from truco.variants import VARIANTS
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.pistas and (args.plain or args.connect):
+        print("truco play: --pistas is only for a local game against bots", file=sys.stderr)
+        return 2
     if args.plain:
         from truco.tui.plain import run_text_game
 
@@ -22,6 +25,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             flor=args.flor,
             variant=args.variant,
             seed=args.seed,
+            bot=args.bot,
+            choose_bot=args.bot is None,
         )
     from truco.tui.main import run_play
 
@@ -61,6 +66,44 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print("the hand is not over yet")
     if last.winner is not None:
         print(f"team {last.winner} won the match")
+    return 0
+
+
+MAX_WORLDS = 5000
+"""``truco analizar --worlds``: the most sampled worlds per decision (about 15 s a hand)."""
+
+
+def _cmd_analizar(args: argparse.Namespace) -> int:
+    from truco import notation
+    from truco.coach import WORLDS, analyse_match, to_json
+
+    worlds = WORLDS if args.worlds is None else args.worlds
+    if not 1 <= worlds <= MAX_WORLDS:
+        print(f"truco analizar: --worlds must be from 1 to {MAX_WORLDS}", file=sys.stderr)
+        return 2
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+        print(f"truco analizar: cannot read {args.file}: {why}", file=sys.stderr)
+        return 2
+    try:
+        histories = notation.loads_match(text)
+        players = histories[0].rules.players
+        if args.seat is not None and not 0 <= args.seat < players:
+            raise TrucoError(f"--seat {args.seat}: the table has seats 0 to {players - 1}")
+        decisions = analyse_match(histories, seat=args.seat, worlds=worlds, seed=args.seed)
+    except TrucoError as exc:
+        print(f"truco analizar: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(to_json(decisions), ensure_ascii=False))
+        return 0
+    from rich.console import Console
+
+    from truco.coach.render import render
+
+    Console().print(render(histories, decisions))
     return 0
 
 
@@ -124,6 +167,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_admin(args: argparse.Namespace) -> int:
+    from truco.server.admin import list_broken
+
+    if not args.broken:
+        print("truco admin tables: say which tables (--broken)", file=sys.stderr)
+        return 2
+    print(list_broken(args.db, args.json))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="truco", description="Argentine truco.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -151,12 +204,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--target", type=int, default=30, choices=(10, 15, 20, 24, 30, 40))
     play.add_argument("--flor", action="store_true", help="play with flor")
     play.add_argument("--seed", type=int, default=None, help="make the game reproducible")
-    play.add_argument("--bot", default=None, help="bot name or level (default: the strongest)")
+    play.add_argument(
+        "--bot", default=None, help="bot level or name (default: the strongest; --plain asks)"
+    )
     play.add_argument("--connect", metavar="URL", help="join a server's table by its invite link")
     play.add_argument("--name", default="Invitado", help="your name at a server's table")
     play.add_argument("--delay", type=float, default=0.6, help="seconds between bot moves")
     play.add_argument("--save-dir", default=None, help="where 's' saves the hand histories")
     play.add_argument("--plain", action="store_true", help="the line-based game (no Textual)")
+    play.add_argument("--pistas", action="store_true", help="'p' shows the expert's choice")
     play.set_defaults(func=_cmd_play)
 
     anotar = sub.add_parser("anotar", help="keep the score of a game played with real cards")
@@ -171,6 +227,18 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     rep.set_defaults(func=_cmd_replay)
+
+    ana = sub.add_parser(
+        "analizar", help="the coach: judge every decision of a hand history or a match file"
+    )
+    ana.add_argument("file", metavar="HAND.toml")
+    ana.add_argument("--seat", type=int, default=None, help="only this seat's decisions")
+    ana.add_argument(
+        "--worlds", type=int, default=None, help="sampled worlds per decision (docs/coach.md)"
+    )
+    ana.add_argument("--seed", type=int, default=0, help="the same seed, the same numbers")
+    ana.add_argument("--json", action="store_true", help="print one JSON object")
+    ana.set_defaults(func=_cmd_analizar)
 
     bench = sub.add_parser("bench", help="measure the engine's speed (random playouts)")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -205,6 +273,16 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=int, default=8000, help="port (8000)")
     srv.add_argument("--db", default="truco.db", help="SQLite file (truco.db)")
     srv.set_defaults(func=_cmd_serve)
+
+    admin = sub.add_parser("admin", help="look into a server's database")
+    admin_sub = admin.add_subparsers(dest="what", required=True)
+    tables = admin_sub.add_parser("tables", help="list tables")
+    tables.add_argument(
+        "--broken", action="store_true", help="the tables set aside: their log cannot be replayed"
+    )
+    tables.add_argument("--db", default="truco.db", help="SQLite file (TRUCO_DATABASE_URL wins)")
+    tables.add_argument("--json", action="store_true", help="print one JSON array")
+    tables.set_defaults(func=_cmd_admin)
     return parser
 
 

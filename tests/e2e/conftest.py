@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -58,16 +59,16 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``truco serve`` on a free local port, with its SQLite file in a temporary folder."""
-    reason = missing_requirements()
-    if reason:
-        pytest.skip(reason)
-    tmp = tmp_path_factory.mktemp("e2e-server")
+@contextlib.contextmanager
+def serving(tmp: Path, **env_extra: str) -> Iterator[str]:
+    """A real ``truco serve`` on a free local port, its SQLite file in ``tmp``; yields its URL.
+
+    ``env_extra``: more ``TRUCO_*`` settings (a short grace period, say).
+    """
     port = _free_port()
     # Short pauses keep the matches quick; the seed makes the deals repeatable.
     env = {**os.environ, "TRUCO_BOT_DELAY": "0.05", "TRUCO_DEAL_DELAY": "0.2", "TRUCO_SEED": "11"}
+    env.update(env_extra)
     env.pop("TRUCO_DATABASE_URL", None)
     log = (tmp / "server.log").open("wb")
     cmd = [
@@ -112,6 +113,16 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.kill()
             proc.wait(timeout=5)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``truco serve`` for the session (see :func:`serving`)."""
+    reason = missing_requirements()
+    if reason:
+        pytest.skip(reason)
+    with serving(tmp_path_factory.mktemp("e2e-server")) as url:
+        yield url
 
 
 # Module scope, not session: while Playwright's sync API is open it keeps an asyncio loop

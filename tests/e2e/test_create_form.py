@@ -29,3 +29,29 @@ def test_create_form_starts_at_two_teams_of_two_with_bots(
     page.click('#create button[type="submit"]')
     page.wait_for_url("**/t/*")
     page.locator(".scoreboard").first.wait_for()
+
+
+def test_a_person_alone_with_bots_has_no_turn_clock_unless_she_sets_one(
+    base_url: str, new_page: Callable[..., Page]
+) -> None:
+    """Issue 11, point 1: a table of one person against bots has no turn clock unless its
+    creator sets one; with another person seated the clock starts at a minute."""
+    page = new_page("Ana")
+    page.goto(base_url + "/")
+    turn = page.locator('select[name="turn"]')
+    assert turn.input_value() == "0"  # every other seat a bot
+    page.select_option('select[name="seat2"]', "human")
+    assert turn.input_value() == "60"
+    page.select_option('select[name="seat2"]', "normal")
+    assert turn.input_value() == "0"
+    # Once she picks a clock herself, the seats no longer change it.
+    page.select_option('select[name="turn"]', "30")
+    page.select_option('select[name="seat2"]', "human")
+    page.select_option('select[name="seat2"]', "facil")
+    assert turn.input_value() == "30"
+    page.select_option('select[name="turn"]', "0")
+    page.click('#create button[type="submit"]')
+    page.wait_for_url("**/t/*")
+    table = page.url.rsplit("/t/", 1)[1]
+    info = page.request.get(f"{base_url}/api/tables/{table}").json()
+    assert info["turn_seconds"] is None

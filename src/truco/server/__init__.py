@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+from typing import Any
 
 from truco.server.app import create_app
 from truco.server.settings import Settings, sqlite_url
@@ -26,15 +27,27 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "truco.db") -> No
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 50, 1000)
-    uvicorn.run(
-        app,
+    uvicorn.Server(uvicorn_config(app, settings, host, port)).run()
+
+
+def uvicorn_config(app: object, settings: Settings, host: str, port: int) -> Any:
+    """uvicorn's configuration of ``app``, with the socket bounds of ``admission.guarded``."""
+    import uvicorn
+
+    from truco.server.admission import guarded
+
+    return uvicorn.Config(
+        app,  # type: ignore[arg-type]
         host=host,
         port=port,
+        http=guarded(settings),
         ws_max_size=settings.max_frame,  # uvicorn closes larger frames with 1009 itself
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=5,
+        # Behind a proxy, the client's address comes from X-Forwarded-For (the limits use it).
+        forwarded_allow_ips=list(settings.proxies) or None,
         log_level="info",
     )
 
 
-__all__ = ["Settings", "create_app", "serve", "sqlite_url"]
+__all__ = ["Settings", "create_app", "serve", "sqlite_url", "uvicorn_config"]

@@ -8,12 +8,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Request, WebSocket
+from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, JsonValue
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
@@ -22,6 +21,7 @@ from truco import protocol as p
 from truco.bots import LEVELS
 from truco.notation import dumps
 from truco.rules import OPTION_NAMES
+from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.headers import add_security_headers
 from truco.server.limits import (
@@ -34,7 +34,8 @@ from truco.server.limits import (
 )
 from truco.server.names import BAD_NAME, NameRefused, clean_name
 from truco.server.settings import Settings
-from truco.server.store import Store
+from truco.server.static import mount_web_client
+from truco.server.store import Store, StoreUnavailable
 from truco.server.tables import UNAVAILABLE, Conn, Table, TableError
 
 NOT_BUILT = """<!doctype html>
@@ -48,6 +49,8 @@ NOT_BUILT = """<!doctype html>
 # HTTP-only error codes: a path or method the API does not have.
 NOT_FOUND = "not_found"
 METHOD_NOT_ALLOWED = "method_not_allowed"
+INTERNAL = "internal_error"
+"""A fault of the server's own (logged with its traceback), answered 500 in the API's shape."""
 
 STATUS = {
     p.TABLE_NOT_FOUND: 404,
@@ -60,6 +63,10 @@ STATUS = {
     BAD_ORIGIN: 403,
     NOT_FOUND: 404,
     METHOD_NOT_ALLOWED: 405,
+    p.RATE_LIMITED: 429,
+    TOO_LARGE: 413,
+    TOO_SLOW: 408,
+    INTERNAL: 500,
 }
 
 
@@ -169,7 +176,7 @@ def static_dir(settings: Settings) -> Path:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    hub = make_hub(Store(settings.database_url), settings)
+    hub = make_hub(Store(settings.database_url, settings.db_wait_seconds), settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -190,6 +197,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="truco", lifespan=lifespan)
     add_security_headers(app)
+    app.add_middleware(BodyLimit, max_body=settings.max_body, body_seconds=settings.body_seconds)
     checked = [Depends(same_origin)]
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
     creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
@@ -202,6 +210,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(NameRefused)
     async def bad_name(request: Request, exc: NameRefused) -> JSONResponse:
         return _error(BAD_NAME, exc.message)
+
+    @app.exception_handler(StoreUnavailable)
+    async def store_unavailable(request: Request, exc: StoreUnavailable) -> JSONResponse:
+        return _error(UNAVAILABLE, f"the database is unreachable, nothing was applied ({exc})")
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+        # Starlette logs the traceback after this answer; the client learns nothing of it.
+        return _error(INTERNAL, "the server failed to answer this request")
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -232,17 +249,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         "/api/tables",
         status_code=201,
         response_model=CreatedBody,
-        responses=_errors(403, 422),
+        responses=_errors(403, 413, 422, 429, 503),
         dependencies=checked,
     )
-    async def create_table(body: CreateBody) -> dict[str, Any]:
+    async def create_table(body: CreateBody, request: Request) -> dict[str, Any]:
         bots: dict[int, str] = {}
         for key, level in body.bots.items():
             try:
                 bots[int(key)] = level
             except ValueError:
                 raise TableError(p.BAD_OPTIONS, f"bots: {key!r} is not a seat") from None
-        created = await hub.create(clean_name(body.name), body.options, bots, body.turn_seconds)
+        # The creator is the client's address until players have accounts (behind a proxy,
+        # uvicorn took it from X-Forwarded-For).
+        creator = request.client.host if request.client is not None else ""
+        created = await hub.create(
+            clean_name(body.name), body.options, bots, body.turn_seconds, creator
+        )
         return {
             "table": created.table,
             "seat": created.seat,
@@ -250,9 +272,31 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "invite": f"/t/{created.table}",
         }
 
-    @app.get("/api/tables", response_model=list[LobbyEntry])
-    async def lobby() -> list[dict[str, Any]]:
-        return await hub.lobby()
+    @app.get(
+        "/api/tables",
+        response_model=list[LobbyEntry],
+        responses={
+            **_errors(422),
+            200: {
+                "headers": {
+                    "X-Total-Count": {
+                        "description": "Open tables in all pages",
+                        "schema": {"type": "integer"},
+                    }
+                }
+            },
+        },
+    )
+    async def lobby(
+        response: Response,
+        offset: int = Query(0, ge=0, le=1_000_000, description="Entries to skip"),
+        limit: int | None = Query(
+            None, ge=1, le=settings.lobby_page_max, description="Entries in this page"
+        ),
+    ) -> list[dict[str, Any]]:
+        total, page = await hub.lobby(offset, limit or settings.lobby_page)
+        response.headers["X-Total-Count"] = str(total)
+        return page
 
     @app.get("/api/tables/{table_id}", response_model=TableInfo, responses=_errors(404, 422))
     async def table_info(table_id: str) -> dict[str, Any]:
@@ -356,7 +400,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             table = await hub.get(table_id) if len(table_id) <= 32 else None
         except TableError as exc:  # a cluster could not reach the table's owner: try again
             await ws.send_text(p.error(exc.code, exc.message))
-            await ws.close(1013)
+            # An expired table, or one set aside, is not coming back: no retry.
+            await ws.close(1013 if exc.code == UNAVAILABLE else 4404)
             return
         if table is None:
             await ws.send_text(p.error(p.TABLE_NOT_FOUND, f"no table {table_id!r}"))
@@ -387,17 +432,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     site = static_dir(settings)
     if (site / "index.html").is_file():
-        index = site / "index.html"
-
-        @app.get("/t/{table_id}", include_in_schema=False)
-        async def invite(table_id: str) -> FileResponse:
-            return FileResponse(index)
-
-        @app.get("/anotador", include_in_schema=False)
-        async def anotador() -> FileResponse:
-            return FileResponse(index)
-
-        app.mount("/", StaticFiles(directory=site, html=True), name="web")
+        mount_web_client(app, site)
     else:
 
         @app.get("/", include_in_schema=False)

@@ -60,16 +60,24 @@ class ClusterHub(Hub):
     async def start(self) -> None:
         await self.store.migrate()
         await self.bus.start()
-        with contextlib.suppress(RedisError, OSError, StoreUnavailable):
+        with contextlib.suppress(RedisError, OSError):
             await self.bus.renew([])  # alive before anyone relays a player through here
-            await self._adopt_orphans()
+        # The orphans are adopted after start-up, not before it: the process answers at once.
+        self._begin(self._adopt_at_start())
         self._task = asyncio.get_running_loop().create_task(self._maintain(), name="cluster")
 
+    async def _adopt_at_start(self) -> None:
+        with contextlib.suppress(RedisError, OSError, StoreUnavailable):
+            await self._adopt_orphans()
+        self.restored.set()
+
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        for task in [self._task, *self._jobs]:
+            if task is None:
+                continue
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
         owned = list(self.tables)
         for table in list(self.tables.values()):
             for conn in table._connections():
@@ -130,9 +138,14 @@ class ClusterHub(Hub):
         async with self._loading:
             table = self.tables.get(table_id)
             if table is None:
-                row = await self.store.load(table_id)
-                assert row is not None
-                table = self._build(row)
+                try:
+                    table = await self._restore(table_id)
+                except TableError:  # expired or set aside: nobody holds it
+                    with contextlib.suppress(RedisError, OSError):
+                        await self.bus.release([table_id])
+                    raise
+                if table is None:
+                    return None
         table.start()
         return table
 
@@ -144,14 +157,20 @@ class ClusterHub(Hub):
         await asyncio.sleep(self.settings.lease_seconds / 3 + 0.2)
 
     def _build(self, row: TableRow) -> Table:
-        table = Table.from_row(row, self.store, self.settings)
+        table = super()._build(row)
         self._attach(table)
-        self.tables[table.id] = table
         return table
+
+    async def _forget(self, table_id: str) -> None:
+        await super()._forget(table_id)
+        self._lobby_dirty(table_id)
+        with contextlib.suppress(RedisError, OSError):
+            await self.bus.release([table_id])
 
     async def _drop(self, table_id: str) -> None:
         """Forget a table this process no longer owns; its players reconnect to the new owner."""
         table = self.tables.pop(table_id, None)
+        self._born.pop(table_id, None)
         if table is None:
             return
         for conn in table._connections():
@@ -173,23 +192,27 @@ class ClusterHub(Hub):
         for table_id in taken:
             try:
                 async with self._loading:
-                    row = await self.store.load(table_id)
-                    if row is None or table_id in self.tables:
+                    if table_id in self.tables:
                         continue
-                    table = self._build(row)
+                    found = await self._restore(table_id)
+                    if found is None:
+                        continue
+                    table = found
                 table.start()
                 log.info("adopted table %s", table_id)
-            except StoreUnavailable:
-                await self.bus.release(t for t in taken if t not in self.tables)
-                raise
+            except TableError as exc:
+                if exc.code == UNAVAILABLE:
+                    await self.bus.release(t for t in taken if t not in self.tables)
+                    raise StoreUnavailable(exc.message) from None
+                await self.bus.release([table_id])  # set aside: nobody is to hold it
 
     # --- the lobby ------------------------------------------------------------------------------
 
-    async def lobby(self) -> list[dict[str, Any]]:
+    async def _build_lobby(self) -> list[dict[str, Any]]:
         try:
             return await self.bus.lobby()
         except (RedisError, OSError):
-            return self.local_lobby()
+            return await self.local_lobby()
 
     def _lobby_dirty(self, table_id: str) -> None:
         self._dirty.add(table_id)

@@ -51,6 +51,11 @@ class TokenBucket:
         self._credits -= cost
         return True
 
+    def full(self) -> bool:
+        """Back to its whole burst: forgetting this bucket changes nothing."""
+        elapsed = max(0.0, self._clock() - self._last)
+        return self._credits + elapsed * self.rate >= self.burst
+
 
 def frame_size(raw: str | bytes) -> int:
     """The size of a frame in bytes, as it travelled (text frames are UTF-8)."""

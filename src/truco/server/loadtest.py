@@ -12,7 +12,10 @@ file; with ``--processes 2`` (or ``--cluster``) PostgreSQL, Redis, that many ser
 front of them (``localcluster``), so that about half the players are relayed by another process.
 ``--url`` measures a server that is already running. It prints one JSON object: the actions and
 table versions per second, latency median/p99/max, errors by code, and how busy the machine's
-CPUs were (the load generator runs on the same machine and is part of that).
+CPUs were (the load generator runs on the same machine and is part of that). A table that could
+not be opened (its creation, a seat or a WebSocket handshake refused) is counted in the errors as
+``refused:create``, ``refused:seat`` or ``refused:websocket`` (with the HTTP status when there
+was one) and the others play on; ``tables_opened`` says how many did.
 """
 
 from __future__ import annotations
@@ -37,8 +40,17 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidHandshake, WebSocketException
 
-from truco.server.localcluster import free_port, running
+from truco.server.localcluster import ProxyLimits, free_port, running
+
+
+class Refused(Exception):
+    """A table could not be opened: ``code`` is what the report counts it as."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(f"{code}: {detail}")
+        self.code = code
 
 
 class TableRun:
@@ -141,22 +153,34 @@ async def _open(
         "options": {"players": players},
         "bots": {str(s): bots for s in range(humans, players)},
     }
-    r = await http.post("/api/tables", json=body)
+    try:
+        r = await http.post("/api/tables", json=body)
+    except httpx.HTTPError as exc:
+        raise Refused("refused:create", repr(exc)) from None
     if r.status_code != 201:
-        raise RuntimeError(f"creating a table: {r.status_code} {r.text}")
+        raise Refused(f"refused:create:{r.status_code}", r.text[:200])
     created = r.json()
     tokens = [created["token"]]
     for s in range(1, humans):
-        r = await http.post(f"/api/tables/{created['table']}/seats", json={"name": f"P{s}"})
+        try:
+            r = await http.post(f"/api/tables/{created['table']}/seats", json={"name": f"P{s}"})
+        except httpx.HTTPError as exc:
+            raise Refused("refused:seat", repr(exc)) from None
         if r.status_code != 200:
-            raise RuntimeError(f"taking a seat: {r.status_code} {r.text}")
+            raise Refused(f"refused:seat:{r.status_code}", r.text[:200])
         tokens.append(r.json()["token"])
-    return [
-        await connect(
-            f"{ws_base}/ws/tables/{created['table']}?token={t}", max_size=65536, open_timeout=30
-        )
-        for t in tokens
-    ]
+    sockets: list[ClientConnection] = []
+    try:
+        for t in tokens:
+            url = f"{ws_base}/ws/tables/{created['table']}?token={t}"
+            sockets.append(await connect(url, max_size=65536, open_timeout=30))
+    except (OSError, TimeoutError, InvalidHandshake, WebSocketException) as exc:
+        # A refused handshake (a proxy out of connections, a server out of descriptors) is
+        # counted, not fatal: the report says how many tables could not be opened.
+        await asyncio.gather(*(ws.close() for ws in sockets), return_exceptions=True)
+        code = getattr(getattr(exc, "response", None), "status_code", None)
+        raise Refused(f"refused:websocket{f':{code}' if code else ''}", repr(exc)) from None
+    return sockets
 
 
 def _tree_cpu(roots: list[int]) -> float:
@@ -212,12 +236,20 @@ async def measure(
     start = asyncio.Event()
     gate = asyncio.Semaphore(32)  # open the tables a few at a time, as people would arrive
 
-    async def one(i: int) -> list[ClientConnection]:
+    refused: Counter[str] = Counter()
+
+    async def one(i: int) -> list[ClientConnection] | None:
         async with gate:
-            return await _open(http, ws_base, players, humans, bots)
+            try:
+                return await _open(http, ws_base, players, humans, bots)
+            except Refused as exc:
+                refused[exc.code] += 1
+                return None
 
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        sockets = await asyncio.gather(*(one(i) for i in range(tables)))
+        opened = await asyncio.gather(*(one(i) for i in range(tables)))
+    sockets = [socks for socks in opened if socks is not None]
+    runs = runs[: len(sockets)]
     tasks = [
         asyncio.create_task(
             _seat(ws, run, random.Random(seed * 100_000 + i * 10 + k), think, start)
@@ -254,15 +286,14 @@ async def measure(
     await asyncio.gather(*tasks, return_exceptions=True)
     await asyncio.gather(*(ws.close() for socks in sockets for ws in socks))
     latencies = sorted(x for r in runs for x in r.latencies)
-    if not latencies:
-        raise RuntimeError("no action was measured")
-    errors: Counter[str] = Counter()
+    errors: Counter[str] = Counter(refused)
     for run in runs:
         errors.update(run.errors)
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else None
     loadgen = (self1.ru_utime + self1.ru_stime) - (self0.ru_utime + self0.ru_stime)
     return {
         "tables": tables,
+        "tables_opened": len(sockets),
         "players": players,
         "humans": humans,
         "think_s": think,
@@ -270,9 +301,10 @@ async def measure(
         "actions": len(latencies),
         "actions_per_s": round(len(latencies) / wall, 1),
         "versions_per_s": round(sum(r.versions for r in runs) / wall, 1),
-        "median_ms": round(statistics.median(latencies) * 1000, 2),
-        "p99_ms": round(p99 * 1000, 2),
-        "max_ms": round(latencies[-1] * 1000, 2),
+        # None: no action was measured (every table refused, say).
+        "median_ms": _ms(statistics.median(latencies)) if latencies else None,
+        "p99_ms": _ms(p99),
+        "max_ms": _ms(latencies[-1]) if latencies else None,
         "errors": dict(errors),
         "cpu_busy_pct": round(100 * (cpu1[0] - cpu0[0]) / max(1.0, cpu1[1] - cpu0[1]), 1),
         "loadgen_cpu_pct": round(100 * loadgen / wall, 1),
@@ -281,13 +313,34 @@ async def measure(
     }
 
 
+def _ms(seconds: float | None) -> float | None:
+    return None if seconds is None else round(seconds * 1000, 2)
+
+
 SERVER_ENV = {
     "TRUCO_DEAL_DELAY": "0",
     # Scripted clients without think time send far more than a person; the limit is not measured.
     "TRUCO_MESSAGES_PER_SECOND": "1000",
     "TRUCO_MESSAGE_BURST": "1000",
     "TRUCO_GRACE_SECONDS": "600",
+    # One address opens every table and holds every socket: the per-address limits are not
+    # what is measured either.
+    "TRUCO_TABLES_BURST": "1000000",
+    "TRUCO_TABLES_PER_MINUTE": "1000000",
+    "TRUCO_WAITING_PER_CREATOR": "1000000",
+    "TRUCO_CONNECTIONS_PER_ADDRESS": "1000000",
 }
+
+
+def proxy_limits(sockets: int) -> ProxyLimits:
+    """nginx for one client address holding ``sockets`` WebSockets (each also holds one to a
+    server), plus the HTTP connections that open the tables."""
+    return ProxyLimits(
+        connections_per_address=65535,  # nginx's largest
+        tables_per_minute=10**6,
+        tables_burst=10**6,
+        worker_connections=max(ProxyLimits().worker_connections, 2 * sockets + 1024),
+    )
 
 
 @contextlib.contextmanager
@@ -363,7 +416,8 @@ def main(argv: list[str] | None = None) -> int:
         report = {"backend": "given", **run(args.url)}
     elif args.processes > 1 or args.cluster:
         env = {**SERVER_ENV, "TRUCO_BOT_DELAY": str(args.bot_delay)}
-        with running(args.processes, env=env) as cluster:
+        limits = proxy_limits(args.tables * humans)
+        with running(args.processes, env=env, limits=limits) as cluster:
             assert cluster.proxy is not None
             watch = {
                 "servers": [s.proc.pid for s in cluster.servers if s.proc],

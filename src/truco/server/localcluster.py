@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -246,12 +247,23 @@ class Server:
 
 NGINX_CONF = """\
 worker_processes 1;
-worker_rlimit_nofile 16384;
+worker_rlimit_nofile {files};
 error_log {dir}/error.log warn;
 pid {dir}/nginx.pid;
-events {{ worker_connections 8192; }}
+events {{ worker_connections {worker_connections}; }}
 http {{
     access_log off;
+    # The servers' own bounds, for the whole cluster (docs/operations.md, "Limits"): behind
+    # nginx every server sees one address, nginx's, and exempts it (TRUCO_PROXIES).
+    client_max_body_size {max_body};
+    client_header_timeout {header_seconds}s;
+    client_body_timeout {header_seconds}s;
+    keepalive_timeout 15s;
+    limit_conn_zone $binary_remote_addr zone=per_address:10m;
+    limit_conn_status 429;
+    map $request_method $new_table {{ POST $binary_remote_addr; default ""; }}
+    limit_req_zone $new_table zone=new_tables:10m rate={tables_per_minute}r/m;
+    limit_req_status 429;
     client_body_temp_path {dir}/body;
     proxy_temp_path {dir}/proxy;
     fastcgi_temp_path {dir}/fastcgi;
@@ -263,31 +275,79 @@ http {{
     }}
     server {{
         listen 127.0.0.1:{port};
+        limit_conn per_address {connections_per_address};
+        proxy_http_version 1.1;
+        proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection $connection_upgrade;
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_read_timeout 1h;
+        proxy_next_upstream error timeout http_502;
+        proxy_connect_timeout 2s;
+        error_page 413 @too_large;
+        error_page 429 @too_many;
+        location = /api/tables {{
+            limit_req zone=new_tables burst={tables_burst} nodelay;
+            proxy_pass http://truco;
+        }}
         location / {{
             proxy_pass http://truco;
-            proxy_http_version 1.1;
-            proxy_set_header Upgrade $http_upgrade;
-            proxy_set_header Connection $connection_upgrade;
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_read_timeout 1h;
-            proxy_next_upstream error timeout http_502;
-            proxy_connect_timeout 2s;
+        }}
+        location @too_large {{
+            default_type application/json;
+            return 413 '{{"code": "too_large", "message": "the request body is too large"}}';
+        }}
+        location @too_many {{
+            default_type application/json;
+            return 429 '{{"code": "rate_limited", "message": "too many requests or connections"}}';
         }}
     }}
 }}
 """
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProxyLimits:
+    """nginx's bounds per client address, the same as one server's own (``Settings``)."""
+
+    max_body: str = "16k"
+    header_seconds: int = 10
+    connections_per_address: int = 64
+    tables_per_minute: int = 10
+    tables_burst: int = 20
+    worker_connections: int = 8192
+    """Each player holds two: the client's socket and the one to a server."""
+
+    @property
+    def files(self) -> int:
+        return 2 * self.worker_connections + 64
+
+
 class Proxy:
     """nginx on 127.0.0.1:``port`` spreading HTTP and WebSockets over the servers."""
 
-    def __init__(self, workdir: Path, servers: list[Server], port: int | None = None) -> None:
+    def __init__(
+        self,
+        workdir: Path,
+        servers: list[Server],
+        port: int | None = None,
+        limits: ProxyLimits | None = None,
+    ) -> None:
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.dir = workdir / "nginx"
         self.servers = servers
+        self.limits = limits or ProxyLimits()
         self.proc: subprocess.Popen[bytes] | None = None
+
+    def config(self) -> str:
+        upstream = "\n".join(
+            f"        server 127.0.0.1:{s.port} max_fails=1 fail_timeout=3s;" for s in self.servers
+        )
+        limits = {f: getattr(self.limits, f) for f in ProxyLimits.__dataclass_fields__}
+        return NGINX_CONF.format(
+            dir=self.dir, servers=upstream, port=self.port, files=self.limits.files, **limits
+        )
 
     def start(self) -> None:
         binary = nginx_bin()
@@ -295,11 +355,8 @@ class Proxy:
             raise RuntimeError("nginx is not installed (apt-get install nginx-light)")
         self.dir.mkdir(exist_ok=True)
         self.dir.chmod(0o755)
-        upstream = "\n".join(
-            f"        server 127.0.0.1:{s.port} max_fails=1 fail_timeout=3s;" for s in self.servers
-        )
         conf = self.dir / "nginx.conf"
-        conf.write_text(NGINX_CONF.format(dir=self.dir, servers=upstream, port=self.port))
+        conf.write_text(self.config())
         self.proc = subprocess.Popen(
             [binary, "-p", str(self.dir), "-e", str(self.dir / "error.log"), "-c", str(conf)]
             + ["-g", "daemon off;"],
@@ -323,6 +380,7 @@ class Cluster:
         port: int | None = None,
         env: dict[str, str] | None = None,
         durable: bool = True,
+        limits: ProxyLimits | None = None,
     ) -> None:
         self.dir = workdir
         self.postgres = Postgres(workdir, durable=durable)
@@ -330,10 +388,12 @@ class Cluster:
         self.env = {
             "TRUCO_DATABASE_URL": self.postgres.url,
             "TRUCO_REDIS_URL": self.redis.url,
+            # nginx's address: it bounds connections per client itself, and says who they are.
+            "TRUCO_PROXIES": "127.0.0.1" if proxy else "",
             **(env or {}),
         }
         self.servers = [Server(self.env, f"node-{i + 1}") for i in range(servers)]
-        self.proxy = Proxy(workdir, self.servers, port) if proxy else None
+        self.proxy = Proxy(workdir, self.servers, port, limits) if proxy else None
 
     def start(self) -> None:
         self.postgres.init()

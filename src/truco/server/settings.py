@@ -55,6 +55,35 @@ class Settings:
     """How long a table's lease lasts without renewal: a dead process's tables move after it."""
     call_seconds: float = 5.0
     """How long a process waits for another one to answer a forwarded request."""
+    tables_burst: int = 20
+    """Tables one address may create at once..."""
+    tables_per_minute: float = 10.0
+    """...and then this many a minute; over that ``POST /api/tables`` answers 429."""
+    waiting_per_creator: int = 10
+    """Tables one creator (today: one address) may have waiting for players at once."""
+    waiting_seconds: float = 1800.0
+    """A table still waiting for players this long after it was created expires."""
+    lobby_page: int = 50
+    """Lobby entries per page by default (``GET /api/tables?limit=``)..."""
+    lobby_page_max: int = 200
+    """...and at most."""
+    lobby_cache_seconds: float = 1.0
+    """The lobby is built at most once per this many seconds; requests in between share it."""
+    restore_batch: int = 20
+    """Tables restored from the store between two turns of the event loop at start-up."""
+    max_body: int = 16 * 1024
+    """The largest HTTP request body, in bytes; a larger one is refused with 413 unread."""
+    body_seconds: float = 10.0
+    """How long a request's body may take to arrive (408 after that)."""
+    header_seconds: float = 10.0
+    """How long a connection may take to send a request's headers before it is closed."""
+    connections_per_address: int = 64
+    """Open connections (HTTP and WebSocket) from one address; more are refused with 429."""
+    proxies: tuple[str, ...] = field(default=())
+    """Addresses of reverse proxies: exempt from ``connections_per_address`` (the proxy limits
+    connections per client itself) and trusted for ``X-Forwarded-For``."""
+    db_wait_seconds: float = 10.0
+    """How long a SQLite write waits for the file's lock before it answers ``unavailable``."""
 
     def but(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -80,6 +109,15 @@ class Settings:
         values["history_size"] = int(_env_float("TRUCO_HISTORY_SIZE", base.history_size))
         values["lease_seconds"] = _env_float("TRUCO_LEASE_SECONDS", base.lease_seconds)
         values["call_seconds"] = _env_float("TRUCO_CALL_SECONDS", base.call_seconds)
+        for name in ("tables_per_minute", "waiting_seconds", "max_body", "header_seconds"):
+            value = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
+            values[name] = type(getattr(base, name))(value)
+        for name in ("tables_burst", "waiting_per_creator", "connections_per_address"):
+            values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
+        if os.environ.get("TRUCO_PROXIES"):
+            values["proxies"] = tuple(
+                a.strip() for a in os.environ["TRUCO_PROXIES"].split(",") if a.strip()
+            )
         if os.environ.get("TRUCO_SEED"):
             values["seed"] = int(os.environ["TRUCO_SEED"])
         values.update(overrides)

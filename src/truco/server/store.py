@@ -54,6 +54,7 @@ tables_t = Table(
     Column("turn_seconds", Float, nullable=True),
     Column("seed", BigInteger, nullable=False),
     Column("status", String(16), nullable=False, index=True),
+    Column("problem", Text, nullable=True),
 )
 
 seats_t = Table(
@@ -87,6 +88,10 @@ class Fenced(Exception):
     it, or the write was already made), so this process's copy of the table is out of date."""
 
 
+OPEN = ("waiting", "playing")
+"""The statuses of a table whose match goes on; the others: ``over``, ``expired`` (nobody joined
+in time) and ``broken`` (its log could not be replayed: set aside, see ``problem``)."""
+
 # Serialises the migrations of several processes starting at once against one PostgreSQL.
 _MIGRATION_LOCK = 7_447_001
 
@@ -116,20 +121,36 @@ class TableRow:
     status: str
     seats: tuple[SeatRow, ...]
     log: tuple[LogRow, ...]
+    created_at: datetime | None = None
+    problem: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenRow:
+    id: str
+    created_at: datetime
+    problem: str
 
 
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _sqlite_pragmas(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
+def _utc(at: datetime) -> datetime:
+    # SQLite keeps no time zone: what it gives back was written in UTC.
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def _sqlite_pragmas(
+    dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry, busy_ms: int = 10000
+) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     # NORMAL in WAL mode survives a crash of the process (SIGKILL); FULL would also survive a
     # power cut, at an fsync per action.
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={int(busy_ms)}")
     cursor.close()
 
 
@@ -146,11 +167,19 @@ def _upgrade(connection: Any) -> None:
 class Store:
     """The database of a server process."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, wait_seconds: float = 10.0) -> None:
         self.url = url
         if url.startswith("sqlite"):
-            self.engine: AsyncEngine = create_async_engine(url)
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            busy_ms = int(wait_seconds * 1000)
+            # timeout: the driver's own wait for the lock, which comes before busy_timeout's.
+            self.engine: AsyncEngine = create_async_engine(
+                url, connect_args={"timeout": wait_seconds}
+            )
+            event.listen(
+                self.engine.sync_engine,
+                "connect",
+                lambda conn, record: _sqlite_pragmas(conn, record, busy_ms),
+            )
         else:
             # A database that went away must fail a request in seconds, not hang it: the client
             # hears "unavailable" and the pool replaces the dead connections once it is back.
@@ -228,6 +257,25 @@ class Store:
                 await conn.execute(
                     update(tables_t).where(tables_t.c.id == table_id).values(status=status)
                 )
+
+    async def set_broken(self, table_id: str, problem: str) -> None:
+        """Set a table aside: its log cannot be replayed (``problem`` says why)."""
+        async with _guard(), self._lock, self.engine.begin() as conn:
+            await conn.execute(
+                update(tables_t)
+                .where(tables_t.c.id == table_id)
+                .values(status="broken", problem=problem[:2000])
+            )
+
+    async def broken(self) -> list[BrokenRow]:
+        """The tables set aside, oldest first."""
+        async with _guard(), self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(tables_t.c.id, tables_t.c.created_at, tables_t.c.problem)
+                .where(tables_t.c.status == "broken")
+                .order_by(tables_t.c.created_at)
+            )
+            return [BrokenRow(r.id, _utc(r.created_at), r.problem or "") for r in rows]
 
     async def set_status(self, table_id: str, status: str) -> None:
         async with _guard(), self._lock, self.engine.begin() as conn:
@@ -332,6 +380,7 @@ class Store:
                     .order_by(events_t.c.seq)
                 )
             ).all()
+        # A row that is not JSON raises here (ValueError): the hub sets such a table aside.
         return TableRow(
             id=row.id,
             options=json.loads(row.options),
@@ -340,6 +389,8 @@ class Store:
             status=row.status,
             seats=tuple(SeatRow(s.seat, s.name, s.kind, s.level, s.token_hash) for s in seats),
             log=tuple(LogRow(e.seq, e.kind, json.loads(e.data)) for e in log),
+            created_at=_utc(row.created_at),
+            problem=row.problem,
         )
 
     async def exists(self, table_id: str) -> bool:
@@ -348,9 +399,13 @@ class Store:
             return found.first() is not None
 
     async def unfinished(self) -> list[str]:
-        """The ids of tables whose match is not over."""
+        """The ids of tables whose match goes on (waiting or playing), oldest first."""
         async with _guard(), self.engine.connect() as conn:
-            rows = await conn.execute(select(tables_t.c.id).where(tables_t.c.status != "over"))
+            rows = await conn.execute(
+                select(tables_t.c.id)
+                .where(tables_t.c.status.in_(OPEN))
+                .order_by(tables_t.c.created_at)
+            )
             return [r.id for r in rows]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.markup import escape
 from rich.text import Text
 from textual import events as tx_events
 from textual.app import App, ComposeResult
@@ -79,7 +80,7 @@ class AnotadorApp(App[int]):
         half = a.half
         halves = f" (malas y buenas de {half})" if half else ""
         self.query_one("#status", Static).update(
-            Text.from_markup(f"[b]Anotador[/] · a {a.target}{halves} · falta: {a.falta}")
+            Text.from_markup(f"[b]Anotador[/] · a {a.target}{halves} · falta: {a.falta_words}")
         )
         winner = a.winner
         for side in range(a.sides):
@@ -92,7 +93,7 @@ class AnotadorApp(App[int]):
             falta = a.falta_points(side) if winner is None else 0
             lines.append(f"[dim]falta envido: {falta}[/]" if falta else "")
             if winner == side:
-                lines.append("[b reverse] ¡GANÓ! [/]")
+                lines.append(f"[b reverse] {escape(a.winner_words(side))} [/]")
             widget.update(Text.from_markup("\n".join(lines)))
         recent = [
             f"{a.names[e.side]}: {'+' if e.points > 0 else ''}{e.points}"
@@ -146,7 +147,7 @@ class AnotadorApp(App[int]):
             if self.confirm_new:
                 a.reset()
                 self.confirm_new = False
-                self.changed("Partido nuevo.")
+                self.changed("Partido nuevo (u lo deshace).")
             else:
                 self.confirm_new = True
                 self.message = "Apretá n otra vez para empezar un partido nuevo."

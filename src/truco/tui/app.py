@@ -63,9 +63,12 @@ class TrucoApp(App[int]):
         invite: str | None = None,
         token: str | None = None,
         description: str = "",
+        pistas: bool = False,
     ) -> None:
         super().__init__()
         self.game = game
+        self.pistas = pistas and isinstance(game, LocalGame)
+        """``truco play --pistas``: 'p' shows the expert's choice (never at a server's table)."""
         self.delay = delay
         self.save_dir = save_dir or data_dir() / "partidas"
         self.invite = invite
@@ -179,6 +182,8 @@ class TrucoApp(App[int]):
                 for a, k in by_action.items()
                 if not (a.card is not None and a.verb in _ON_CARD)
             ]
+            if self.pistas:
+                calls.append("[b reverse] p [/] pista")
             lines.append("  ".join(calls))
         elif view.to_act is not None and view.to_act >= 0:
             lines.append(f"[dim]Juega {names.seat(view.to_act)}…[/]")
@@ -296,10 +301,26 @@ class TrucoApp(App[int]):
             return
         if isinstance(self.game, RemoteGame) and self.game.pending:
             return  # wait for the server to acknowledge the last action
+        if key == "p" and self.pistas:
+            event.stop()
+            await self.pista(view)
+            return
         action = text.action_keys(view).get(key)
         if action is not None:
             event.stop()
             await self.act(action)
+
+    async def pista(self, view: SeatView) -> None:
+        """The coach's pick for this decision, computed off the event loop."""
+        from truco.coach import hint
+
+        self.message = "[dim]Pensando la pista…[/]"
+        self.redraw()
+        seed = f"pista/{view.hand_no}/{len(view.history)}"
+        action = await asyncio.to_thread(hint, view, seed=seed)
+        if action is not None and self.view == view:  # still the same decision
+            self.message = f"[b]Pista:[/] {text.action_label(action)} (lo que haría el experto)"
+            self.redraw()
 
     async def act(self, action: Action) -> None:
         self.message = ""

@@ -45,6 +45,7 @@ def run_play(args: argparse.Namespace) -> int:
         delay=max(0.0, args.delay),
         save_dir=save_dir,
         description=f" · bot {game.bot_name}{seed}",
+        pistas=args.pistas,
     )
     return app.run() or 0
 

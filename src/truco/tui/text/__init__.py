@@ -2,13 +2,15 @@
 
 Pure functions of a ``SeatView`` (and events), shared by the Textual client (local and online)
 and by the line-based game (``truco.tui.plain``, which prints them through ``plain``). One module
-per concern: ``words`` (cards, calls, reasons), ``keys`` (a key per legal action), ``names`` (who
-is who), ``table`` (the hand on the table), ``score`` and ``log`` (a line per event, the hand's
-summary); ``truco.tui.text`` gives them all.
+per concern: ``words`` (cards, calls, reasons), ``keys`` (a key per legal action), ``commands``
+(what a player types, read back into an action), ``names`` (who is who), ``table`` (the hand on
+the table), ``score`` and ``log`` (a line per event, the hand's summary); ``truco.tui.text``
+gives them all.
 """
 
 from __future__ import annotations
 
+from truco.tui.text.commands import parse_words, words_key
 from truco.tui.text.keys import CALL_KEYS, action_keys, action_label
 from truco.tui.text.log import event_line, hand_points_text, hand_summary
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
@@ -21,8 +23,12 @@ from truco.tui.text.words import (
     SUIT_NAME,
     SUIT_STYLE,
     TRUCO_NAMES,
+    action_words,
     card,
+    card_words,
+    cards_words,
     plain,
+    trick_name,
 )
 
 __all__ = [
@@ -36,12 +42,16 @@ __all__ = [
     "Names",
     "action_keys",
     "action_label",
+    "action_words",
     "card",
+    "card_words",
+    "cards_words",
     "discarded",
     "event_line",
     "hand_points_text",
     "hand_summary",
     "match_summary",
+    "parse_words",
     "pending_call",
     "pica_seats",
     "plain",
@@ -52,5 +62,7 @@ __all__ = [
     "stake",
     "stakes_line",
     "table_lines",
+    "trick_name",
     "variant_lines",
+    "words_key",
 ]

@@ -24,7 +24,7 @@ from truco.events import (
 )
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
 from truco.tui.text.score import scores_text
-from truco.tui.text.words import REASONS, SAY
+from truco.tui.text.words import REASONS, SAY, trick_name
 from truco.view import SeatView
 
 
@@ -61,7 +61,7 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
     if isinstance(ev, HandStarted):
         return _hand_started(ev, names, view)
     if isinstance(ev, CardsDealt):
-        return "Te tocaron: " + " ".join(names.card(c) for c in ev.cards)
+        return "Te tocaron: " + names.cards(ev.cards)
     if isinstance(ev, CardPlayed):
         what = "una carta tapada" if ev.face_down else names.card(ev.card)
         return f"{names.seat(ev.seat)}: juega {what}"
@@ -74,10 +74,11 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
     if isinstance(ev, WentToMazo):
         return f"{names.seat(ev.seat)}: me voy al mazo"
     if isinstance(ev, TrickEnded):
+        trick = trick_name(ev.trick).capitalize()
         if ev.team < 0:
-            return f"Baza {ev.trick + 1}: parda"
+            return f"{trick}: parda"
         who, side = names.seat(ev.seat), names.team(ev.team)
-        return f"Baza {ev.trick + 1}: la gana {who}" + (f", para {side}" if side != who else "")
+        return f"{trick}: la gana {who}" + (f", para {side}" if side != who else "")
     if isinstance(ev, PointsDeclared):
         said = "son buenas" if ev.points is None else f"{ev.points}{' de flor' * ev.flor}"
         return f"{names.seat(ev.seat)}: [b]{said}[/]"
@@ -89,7 +90,7 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
         colour = "green" if ev.seat == names.me else "yellow"
         return f"[{colour}]{_passed(ev, names)}[/] ({reason})"
     if isinstance(ev, CardsShown):
-        return f"{names.seat(ev.seat)} muestra " + " ".join(names.card(c) for c in ev.cards)
+        return f"{names.seat(ev.seat)} muestra " + names.cards(ev.cards)
     if isinstance(ev, HandEnded):
         return f"Fin de la mano: {hand_points_text(ev.points, names)}"
     winner = names.scorer(ev.winner)
@@ -127,8 +128,7 @@ def hand_summary(hand_events: Iterable[Event], view: SeatView, names: Names) -> 
         else:
             key = None
             if isinstance(ev, CardsShown):
-                cards = " ".join(names.card(c) for c in ev.cards)
-                shown.append(f"{names.seat(ev.seat)} muestra {cards}")
+                shown.append(f"{names.seat(ev.seat)} muestra {names.cards(ev.cards)}")
             continue
         if new_key is not None and new_key == key:
             groups[-1][1].append(item)

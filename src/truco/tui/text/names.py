@@ -8,13 +8,13 @@ hand), the seats in the hand its ``playing``, and scores are per team or, where 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rich.markup import escape
 
 from truco.actions import Verb
 from truco.cards import Card
-from truco.tui.text.words import SUIT_NAME, card
+from truco.tui.text.words import card, card_words, cards_words
 from truco.variants import variant_of
 from truco.view import SeatView
 
@@ -106,8 +106,13 @@ class Names:
         return winner == (self.me if self.individual else self.us)
 
     def card(self, c: Card | None, *, long: bool = False) -> str:
+        """A card: coloured markup, or in the line-based game, in words (``el 7 de oro``)."""
         if not self.plain:
             return card(c, long=long)
-        if c is None:
-            return "??"
-        return f"{c.rank} {SUIT_NAME[c.suit]}" if long else str(c)
+        return "??" if c is None else card_words(c)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        """Some cards: side by side, or in the line-based game, in words as a list is said."""
+        if self.plain:
+            return cards_words(list(cards))
+        return " ".join(card(c) for c in cards)

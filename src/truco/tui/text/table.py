@@ -4,9 +4,10 @@ the variant adds (the pie, the 1v1 hand of pica-pica, destantado's stakes)."""
 from __future__ import annotations
 
 from truco.actions import Verb
+from truco.cards import Card
 from truco.state import Phase
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
-from truco.tui.text.words import LABELS, TRUCO_NAMES
+from truco.tui.text.words import LABELS, TRUCO_NAMES, trick_name
 from truco.variants import variant_of
 from truco.view import PlayView, SeatView
 
@@ -29,6 +30,8 @@ def variant_lines(view: SeatView, names: Names) -> list[str]:
         done = discarded(view)
         if pie == names.me:
             mine = done.split()[-1] if done else ""
+            if names.plain and mine:  # the line-based game says the card in words
+                mine = names.card(Card.parse(mine))
             said = f"descartaste {mine}" if done else "descartá 1 de tus 4 cartas"
             lines.append(f"[b]Sos el pie[/]: {said}")
         else:
@@ -77,7 +80,7 @@ def table_lines(view: SeatView, names: Names, *, notes: bool = True) -> list[str
     for i, plays in enumerate(tricks):
         if not plays and i >= len(view.tricks):
             if i < 3:
-                lines.append(f"Baza {i + 1}: …")
+                lines.append(f"{trick_name(i).capitalize()}: …")
             continue
         result = ""
         if i < len(view.results):
@@ -85,7 +88,9 @@ def table_lines(view: SeatView, names: Names, *, notes: bool = True) -> list[str
             result = " → [i]parda[/]" if won < 0 else f" → [b]{names.team(won)}[/]"
         # coloured cards stand apart by themselves; a tight line fits three players' cards
         sep = " · " if names.plain else " "
-        lines.append(f"Baza {i + 1}: " + sep.join(_play(names, p) for p in plays) + result)
+        lines.append(
+            f"{trick_name(i).capitalize()}: " + sep.join(_play(names, p) for p in plays) + result
+        )
     if view.declared:
         said = ", ".join(
             f"{names.seat(s)} {'son buenas' if p is None else p}{' (flor)' * f}"

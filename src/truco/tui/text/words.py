@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from truco.actions import Verb
+from truco.actions import Action, Verb
 from truco.cards import Card, Suit
+from truco.drawing import TRICK_NAMES
 
 SUIT_NAME = {Suit.ESPADA: "espada", Suit.BASTO: "basto", Suit.ORO: "oro", Suit.COPA: "copa"}
 SUIT_STYLE = {
@@ -60,6 +61,47 @@ LABELS = {
     Verb.CON_FLOR_QUIERO: "con flor quiero",
     Verb.CON_FLOR_ME_ACHICO: "con flor me achico",
 }
+
+
+NICKNAMES = {
+    Card.of(1, Suit.ESPADA): "ancho de espada",
+    Card.of(1, Suit.BASTO): "ancho de basto",
+    Card.of(1, Suit.ORO): "ancho falso",
+    Card.of(1, Suit.COPA): "ancho falso",
+}
+"""The cards a table calls by name; the 1 of oro and of copa are the anchos falsos."""
+CARD_VERBS = {Verb.PLAY: "jugar", Verb.TAPADA: "tapar", Verb.DISCARD: "descartar"}
+"""What doing something with a card is called, in the line-based game's menu."""
+
+
+def card_words(c: Card | None) -> str:
+    """A card in words: ``el 7 de oro``, ``el 1 de espada (ancho de espada)``."""
+    if c is None:
+        return "una carta tapada"
+    name = f"el {c.rank} de {SUIT_NAME[c.suit]}"
+    nickname = NICKNAMES.get(c)
+    return f"{name} ({nickname})" if nickname else name
+
+
+def cards_words(cards: tuple[Card, ...] | list[Card]) -> str:
+    """Cards in words, as a list is said: ``el 4 de copa, el 7 de oro y el 12 de basto``."""
+    said = [card_words(c) for c in cards]
+    return " y ".join([", ".join(said[:-1]), said[-1]]) if len(said) > 1 else "".join(said)
+
+
+def trick_name(trick: int) -> str:
+    """A trick by its table name, from 0: ``primera``, ``segunda``, ``tercera``."""
+    return TRICK_NAMES[trick] if trick < len(TRICK_NAMES) else f"baza {trick + 1}"
+
+
+def action_words(action: Action) -> str:
+    """An action as the player says it: ``jugar el 12 de espada``, ``tapar el 4 de copa``,
+    ``truco``, ``me voy al mazo``."""
+    if action.verb in CARD_VERBS:
+        return f"{CARD_VERBS[action.verb]} {card_words(action.card)}"
+    if action.verb is Verb.MAZO:
+        return SAY[Verb.MAZO].lower()
+    return LABELS[action.verb]
 
 
 def plain(markup: str) -> str:

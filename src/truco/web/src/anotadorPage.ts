@@ -35,6 +35,9 @@ function storage(): Storage | null {
 }
 
 let game: Anotador = newGame();
+/** The game a "partido nuevo" cleared, until an undo brings it back or the new one changes. */
+let cleared: Anotador | null = null;
+let confirming = false;
 
 /** A side's name as shown: its own, or Nosotros / Ellos / Equipo 3. */
 export function sideName(g: Anotador, side: number): string {
@@ -42,6 +45,12 @@ export function sideName(g: Anotador, side: number): string {
   if (own) return own;
   if (g.names.length === 2) return side === 0 ? t("team_us") : t("team_them");
   return t("side_n", { n: side + 1 });
+}
+
+/** How the table says a side won: "¡Ganamos!", "¡Ganaron ellos!", or "¡Ganó Caro y Dani!". */
+export function winnerText(g: Anotador, side: number): string {
+  if (g.names.length === 2 && !g.names[side]?.trim()) return side === 0 ? t("winner_we") : t("winner_they");
+  return t("winner_side", { name: sideName(g, side) });
 }
 
 function defaultName(g: Anotador, side: number): string {
@@ -71,8 +80,15 @@ function lastText(g: Anotador): string {
   return last ? t("last_change", { text: last }) : "";
 }
 
+/** What the page shows around the game: a "partido nuevo" waiting for its confirmation, and
+ *  whether an undo brings back the game a "partido nuevo" cleared. */
+export interface AnotadorUi {
+  confirming: boolean;
+  restorable: boolean;
+}
+
 /** The page's body for a game (pure: the same game gives the same markup). */
-export function anotadorBody(g: Anotador): Html {
+export function anotadorBody(g: Anotador, ui: AnotadorUi = { confirming: false, restorable: false }): Html {
   const points = score(g);
   const won = winner(g);
   const opt = (v: string | number, label: string, sel: boolean) => html`<option value="${v}"${sel && " selected"}>${label}</option>`;
@@ -95,20 +111,25 @@ export function anotadorBody(g: Anotador): Html {
       <span class="an-score" data-score="${p}">${p}</span></div>
       <div class="an-status">${statusText(g, side)}</div>
       ${fosforosSvg(p, g.target, label)}
-      <div class="an-pm">
+      <div class="an-buttons"><div class="an-pm">
       <button data-an="add" data-side="${side}" data-points="-1" aria-label="${sideName(g, side)} −1"${p === 0 && " disabled"}>−1</button>
       <button data-an="add" data-side="${side}" data-points="1" aria-label="${sideName(g, side)} +1"${won !== null && " disabled"}>+1</button>
-      </div><div class="an-quick">${quickButtons}</div></section>`;
+      </div><div class="an-quick">${quickButtons}</div></div></section>`;
   });
   const banner =
     won !== null &&
-    html`<div class="an-winner" role="status"><span class="an-winner-text">${t("winner_side", { name: sideName(g, won) })}</span> 
+    html`<div class="an-winner" role="status"><span class="an-winner-text">${winnerText(g, won)}</span> 
       <button class="primary" data-an="new">${t("new_game")}</button></div>`;
+  const canUndo = g.entries.length > 0 || ui.restorable;
+  const last = ui.restorable && g.entries.length === 0 ? t("new_game_done") : lastText(g);
+  const newGame = ui.confirming
+    ? html`<span class="an-confirm" role="alert">${t("new_game_ask")} 
+      <button class="primary" data-an="new-yes">${t("new_game_yes")}</button> 
+      <button data-an="new-no">${t("new_game_no")}</button></span>`
+    : html`<button class="ghost" data-an="new"${g.entries.length === 0 && " disabled"}>${t("new_game")}</button>`;
   const footer = html`<div class="an-foot">
-    <button data-an="undo"${g.entries.length === 0 && " disabled"}>↶ ${t("undo")}</button>
-    <span class="an-last muted">${lastText(g)}</span>
-    <button class="ghost" data-an="new"${g.entries.length === 0 && " disabled"}>${t("new_game")}</button>
-    </div>`;
+    <button data-an="undo"${!canUndo && " disabled"}>↶ ${t("undo")}</button>
+    <span class="an-last muted">${last}</span>${newGame}</div>`;
   return html`${options}${banner}<div class="an-sides sides-${g.names.length}">${sides}</div>${footer}`;
 }
 
@@ -122,14 +143,14 @@ export function openAnotador(root: HTMLElement, header: Html): void {
   const body = main.querySelector("#an-body") as HTMLElement;
 
   const draw = () => {
-    mount(body, anotadorBody(game));
+    mount(body, anotadorBody(game, { confirming, restorable: cleared !== null && game.entries.length === 0 }));
   };
   // A name is redrawn in place: a full redraw while a button is being pressed (the field loses
   // its focus on the mousedown) would swallow the click.
   const drawNames = () => {
     const won = winner(game);
     const text = body.querySelector(".an-winner-text");
-    if (text && won !== null) text.textContent = t("winner_side", { name: sideName(game, won) });
+    if (text && won !== null) text.textContent = winnerText(game, won);
     const last = body.querySelector(".an-last");
     if (last) last.textContent = lastText(game);
     body.querySelectorAll<HTMLElement>("[data-an][data-side]").forEach((b) => {
@@ -157,6 +178,8 @@ export function openAnotador(root: HTMLElement, header: Html): void {
     const el = (ev.target as HTMLElement).closest<HTMLButtonElement>("[data-an]");
     if (!el || el.disabled) return;
     const side = Number(el.dataset.side);
+    if (el.dataset.an !== "new" && el.dataset.an !== "new-yes") confirming = false;
+    if (el.dataset.an === "add" || el.dataset.an === "quick") cleared = null;
     switch (el.dataset.an) {
       case "add":
         change(add(game, side, Number(el.dataset.points)));
@@ -165,10 +188,24 @@ export function openAnotador(root: HTMLElement, header: Html): void {
         change(quick(game, side, el.dataset.q as QuickName));
         break;
       case "undo":
-        change(undo(game));
+        if (game.entries.length === 0 && cleared) {
+          const back = cleared;
+          cleared = null;
+          change(back);
+        } else change(undo(game));
         break;
       case "new":
+        // Asks first: a whole game's score is one tap away from the bin.
+        confirming = true;
+        draw();
+        break;
+      case "new-yes":
+        confirming = false;
+        cleared = game;
         change(reset(game));
+        break;
+      case "new-no":
+        draw();
         break;
     }
   });

@@ -1,12 +1,12 @@
 // The table: each seat's plate, badges and bubbles, the cards played, the calls in the centre;
 // and the viewer's own cards with the buttons of the legal actions.
 
-import { cardSvg } from "./cards";
+import { cardBack, cardSvg } from "./cards";
 import { type Html, html, NOTHING } from "./html";
-import { actionLabel, callLabel, cardName, t, tr } from "./i18n";
+import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
-import { type GameState, discards, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
-import type { View } from "./types";
+import { type GameState, discards, isIndividual, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
+import type { PlayView, View } from "./types";
 
 /** Where each seat sits on the board, relative to the viewer (rel 0 is at the bottom), in % of
  * the board: styles.css places `.board.players-N .seat.rel-R` there (test/markup.test.ts). */
@@ -57,10 +57,28 @@ function declaredFor(view: View, seat: number): string | null {
   return out;
 }
 
+/** A card of a trick as the viewer saw it: the viewer's own tapada stays face down. */
+export function trickCard(card: PlayView): Html {
+  const [, code, faceDown] = card;
+  if (faceDown) return cardBack(code ? `${t("tapada")}: ${cardName(code)}` : t("tapada"));
+  return cardSvg(code, code ? cardName(code) : t("tapada"));
+}
+
 export interface BoardExtras {
   senas: GameState["senas"];
   now: number;
   turnLeft: number | null;
+  /** The newest call, shown large for a moment ("Beto: Truco"). */
+  announce?: string | null;
+}
+
+/** Everything said in the hand, in order, who said what: "Ana: Falta envido · Beto: Quiero". */
+export function callsLine(view: View, table: GameState["table"]): Html {
+  const said = (view.history ?? []).filter(([, a]) => !/^(play|tapada|discard) /.test(a));
+  if (said.length === 0) return NOTHING;
+  return html`<ol class="calls-line" aria-label="${t("calls_line")}">${said.map(
+    ([seat, a]) => html`<li><b>${seatName(table, seat)}</b>: ${callLabel(a)}</li>`,
+  )}</ol>`;
 }
 
 export function board(state: GameState, extras: BoardExtras): Html {
@@ -83,6 +101,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
     if (out) classes.push("sitting-out");
     else if (view.retired.includes(seat)) classes.push("retired");
     if (view.pie === seat) classes.push("pie");
+    if (state.seat !== null && !isIndividual(view.options)) classes.splice(1, 0, teamOf(seat, view) === teamOf(state.seat, view) ? "ours" : "theirs");
     if (seat === state.seat) classes.push("me");
     if (info && info.kind !== "empty" && !info.connected && info.kind === "human") classes.push("away");
     const badges: Html[] = [];
@@ -127,9 +146,8 @@ export function board(state: GameState, extras: BoardExtras): Html {
         if (result !== undefined) {
           cls += result === -1 ? " parda" : result === teamOf(seat, view) ? " won" : " lost";
         } else cls += " current";
-        if (card[2] && card[1]) cls += " face-down"; // the viewer's own tapada
-        const label = card[1] ? cardName(card[1]) : t("tapada");
-        return html`<div class="${cls}" title="${t("trick_n", { n: trick + 1 })}">${cardSvg(card[1], label)}</div>`;
+        if (card[2]) cls += " face-down"; // a tapada, the viewer's own too
+        return html`<div class="${cls}" data-trick="${trick}" title="${trickName(trick)}">${trickCard(card)}</div>`;
       });
       parts.push(html`<div class="pile rel-${rel}">${cards}</div>`);
     }
@@ -154,7 +172,9 @@ export function board(state: GameState, extras: BoardExtras): Html {
     const caller = view.flor_call?.[0] ?? view.envido_call?.[0] ?? view.truco_call?.[1] ?? 0;
     center.push(html`<div class="waiting-call">${t("truco_waiting", { name: seatName(state.table, caller), call: callLabel(call) })}</div>`);
   }
-  return html`<div class="board players-${n}"><div class="felt"></div><div class="center">${center}</div>${parts}</div>`;
+  center.push(callsLine(view, state.table));
+  const announce = extras.announce ? html`<div class="announce" role="status">${extras.announce}</div>` : NOTHING;
+  return html`<div class="board players-${n}"><div class="felt"></div><div class="center">${center}</div>${parts}${announce}</div>`;
 }
 
 /** The viewer's cards, and the buttons for the legal calls. */

@@ -36,9 +36,9 @@ export function homeShell(name: string): Html {
     <label data-for="destantado">${t("porotos")}<select name="porotos">${[3, 5, 10, 15].map((n) => opt(n, String(n), n === 10))}</select></label>
     <label data-for="pica_pica">${t("pica_from")}<select name="pica_from">${[1, 3, 5].map((n) => opt(n, String(n), n === 5))}</select></label>
     <label data-not="destantado">${t("target")}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30))}</select></label>
-    <label data-not="destantado">${t("falta")}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f)))}</select></label>
-    <label>${t("tapada")}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f)))}</select></label>
-    <label>${t("turn_time")}<select name="turn">${opt(0, t("no_limit"))}${[30, 60, 90, 120].map((n) => opt(n, t("seconds", { n }), n === 60))}</select></label>
+    <label class="full" data-not="destantado">${t("falta")}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f)))}</select></label>
+    <label class="full">${t("tapada")}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f)))}</select></label>
+    <label>${t("turn_time")}<select name="turn">${opt(0, t("no_limit"))}${[30, 60, 90, 120].map((n) => opt(n, t("seconds", { n })))}</select></label>
     <label class="check" data-not="destantado"><input type="checkbox" name="flor"> ${t("flor")}</label>
     </div>
     <fieldset><legend>${t("seats")}</legend><div class="bot-row"><span>${t("seat_n", { n: 1 })}</span><span class="muted">${t("you")}</span></div>${seatsRows}</fieldset>
@@ -76,7 +76,18 @@ export function syncSeatRows(form: HTMLFormElement): void {
   form.querySelectorAll<HTMLElement>("[data-not]").forEach((el) => {
     el.hidden = el.dataset.not === fields.variant;
   });
+  // A person alone with bots keeps the time she wants: no turn clock unless she sets one. With
+  // other people at the table a clock keeps an idle player from holding them up.
+  const turn = form.elements.namedItem("turn") as HTMLSelectElement | null;
+  if (turn && turn.dataset.chosen === undefined) {
+    const get = (n: string) => (form.elements.namedItem(n) as HTMLSelectElement | null)?.value;
+    const people = Array.from({ length: players - 1 }, (_, i) => get(`seat${i + 1}`)).some((v) => v === "human");
+    turn.value = people ? String(DEFAULT_TURN_SECONDS) : "0";
+  }
 }
+
+/** The turn clock a table with other people starts with (the creator may choose another). */
+export const DEFAULT_TURN_SECONDS = 60;
 
 export async function refreshLobby(): Promise<void> {
   const el = $("#lobby");

@@ -72,20 +72,22 @@ const es = {
   hand_points: "Puntos de la mano",
   continue: "Seguir",
   tricks: "Bazas",
-  trick_n: "Baza {n}",
+  trick_1: "Primera",
+  trick_2: "Segunda",
+  trick_3: "Tercera",
   parda: "parda",
   won_by: "para {team}",
   shown: "Cartas mostradas",
   declared: "Cantos",
   match_over: "Fin del partido",
-  winner_us: "¡Ganaron ustedes!",
+  winner_us: "¡Ganamos!",
   winner_them: "Ganaron ellos",
   winner_team: "Ganó el equipo {n}",
   rematch: "Revancha",
   rematch_asked: "Pediste la revancha…",
   download: "Descargar",
-  download_hand: "Mano {n} (.toml)",
-  download_match: "Partido (.toml)",
+  download_hand: "Descargar la mano {n} (historial)",
+  download_match: "Descargar el partido (historial)",
   back_home: "Inicio",
   language: "English",
   anotador: "Anotador",
@@ -102,7 +104,13 @@ const es = {
   "q_falta envido": "Falta envido",
   undo: "Deshacer",
   new_game: "Partido nuevo",
+  new_game_ask: "¿Borrar este partido y empezar otro?",
+  new_game_yes: "Sí, partido nuevo",
+  new_game_no: "No",
+  new_game_done: "Partido nuevo (Deshacer lo trae de vuelta).",
   winner_side: "¡Ganó {name}!",
+  winner_we: "¡Ganamos!",
+  winner_they: "¡Ganaron ellos!",
   n_buenas: "{n} buenas",
   one_buena: "1 buena",
   last_change: "Último: {text}",
@@ -113,6 +121,20 @@ const es = {
   nothing_to_do: "Esperá tu turno.",
   points_n: "{n} pts",
   reason_truco: "truco",
+  reason_hand: "la mano",
+  and: "y",
+  won_one: "ganó",
+  won_team: "ganaron",
+  why: "Por qué",
+  why_tricks: "{won} {tricks}",
+  why_won_the: "{won} la {tricks}",
+  why_pardas: "parda en {tricks}",
+  why_mano: "{won} por ser mano",
+  why_mazo: "{name} se fue al mazo",
+  why_declined: "{name} no quiso el {call}",
+  this_hand: "Esta mano",
+  score_now: "Tanteador",
+  reason_declined: "{call} no querido",
   "reason_truco-no-quiero": "truco no querido",
   reason_mazo: "al mazo",
   reason_envido: "envido",
@@ -159,6 +181,7 @@ const es = {
   suit_o: "oro",
   suit_c: "copa",
   card_name: "{rank} de {suit}",
+  false_ace: "Ancho falso de {suit}",
   falta_match_if_malas: "Partido si están en malas",
   falta_leader: "Lo que le falta al que va ganando",
   falta_litoral: "Litoral",
@@ -215,6 +238,15 @@ const es = {
   err_bad_options: "Opciones inválidas.",
   err_bad_name: "Ese nombre no sirve: hasta 24 caracteres visibles, sin caracteres de control, invisibles ni de dirección del texto.",
   err_network: "No se pudo conectar con el servidor.",
+  seat_elsewhere: "Tu asiento está abierto en otra pestaña de este navegador.",
+  play_here: "Jugar acá",
+  one_free: "1 lugar libre",
+  n_free: "{n} lugares libres",
+  full_table: "completa",
+  mute: "Sonido (activar o silenciar)",
+  sound_on: "♪ sí",
+  sound_off: "♪ no",
+  calls_line: "Lo que se cantó",
 } as const;
 
 export type Key = keyof typeof es;
@@ -289,20 +321,22 @@ const en: Record<Key, string> = {
   hand_points: "Points this hand",
   continue: "Continue",
   tricks: "Tricks",
-  trick_n: "Trick {n}",
+  trick_1: "First trick",
+  trick_2: "Second trick",
+  trick_3: "Third trick",
   parda: "tie",
   won_by: "to {team}",
   shown: "Cards shown",
   declared: "Declarations",
   match_over: "Match over",
-  winner_us: "Your team won!",
+  winner_us: "We won!",
   winner_them: "They won",
   winner_team: "Team {n} won",
   rematch: "Rematch",
   rematch_asked: "Rematch requested…",
   download: "Download",
-  download_hand: "Hand {n} (.toml)",
-  download_match: "Match (.toml)",
+  download_hand: "Download hand {n} (history)",
+  download_match: "Download the match (history)",
   back_home: "Home",
   language: "Español",
   anotador: "Score keeper",
@@ -319,7 +353,13 @@ const en: Record<Key, string> = {
   "q_falta envido": "Falta envido",
   undo: "Undo",
   new_game: "New game",
+  new_game_ask: "Clear this game and start another?",
+  new_game_yes: "Yes, new game",
+  new_game_no: "No",
+  new_game_done: "New game (Undo brings the last one back).",
   winner_side: "{name} won!",
+  winner_we: "We won!",
+  winner_they: "They won!",
   n_buenas: "{n} buenas",
   one_buena: "1 buena",
   last_change: "Last: {text}",
@@ -330,6 +370,20 @@ const en: Record<Key, string> = {
   nothing_to_do: "Wait for your turn.",
   points_n: "{n} pts",
   reason_truco: "truco",
+  reason_hand: "the hand",
+  and: "and",
+  won_one: "won",
+  won_team: "won",
+  why: "Why",
+  why_tricks: "{won} the {tricks}",
+  why_won_the: "{won} the {tricks}",
+  why_pardas: "tie in the {tricks}",
+  why_mano: "{won} as mano",
+  why_mazo: "{name} folded (mazo)",
+  why_declined: "{name} declined the {call}",
+  this_hand: "This hand",
+  score_now: "Score",
+  reason_declined: "{call} declined",
   "reason_truco-no-quiero": "truco declined",
   reason_mazo: "fold",
   reason_envido: "envido",
@@ -376,6 +430,7 @@ const en: Record<Key, string> = {
   suit_o: "coins",
   suit_c: "cups",
   card_name: "{rank} of {suit}",
+  false_ace: "Ace of {suit} (ancho falso)",
   falta_match_if_malas: "The match, if both in malas",
   falta_leader: "What the leader lacks",
   falta_litoral: "Litoral",
@@ -432,6 +487,15 @@ const en: Record<Key, string> = {
   err_bad_options: "Invalid options.",
   err_bad_name: "That name will not do: up to 24 visible characters, with no control, invisible or text-direction characters.",
   err_network: "Could not reach the server.",
+  seat_elsewhere: "Your seat is open in another tab of this browser.",
+  play_here: "Play here",
+  one_free: "1 free seat",
+  n_free: "{n} free seats",
+  full_table: "full",
+  mute: "Sound (on or off)",
+  sound_on: "♪ on",
+  sound_off: "♪ off",
+  calls_line: "What was called",
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { es, en };
@@ -471,12 +535,14 @@ const RANK_NAMES: Record<Lang, Record<number, string>> = {
   en: { 1: "Ace", 10: "Jack (sota)", 11: "Knight (caballo)", 12: "King (rey)" },
 };
 
-/** "7 de espada", "Rey de copa", "Seven..." */
+/** "7 de espada", "Rey de copa", "Ancho falso de oro", "Seven..." */
 export function cardName(code: string, lang: Lang = current): string {
   const m = /^(1[0-2]|[1-7])([eboc])$/.exec(code);
   if (!m || m[1] === undefined || m[2] === undefined) return code;
   const rank = Number(m[1]);
   const suit = t(`suit_${m[2]}` as Key, {}, lang);
+  // The 1 of oro and of copa are the anchos falsos: only espada's and basto's are anchos.
+  if (rank === 1 && (m[2] === "o" || m[2] === "c")) return t("false_ace", { suit }, lang);
   return t("card_name", { rank: RANK_NAMES[lang][rank] ?? String(rank), suit }, lang);
 }
 
@@ -487,6 +553,12 @@ export function callLabel(verb: string, lang: Lang = current): string {
 }
 
 /** The label of a legal action: a button text, or a line in the log. */
+/** A trick by its name at the table: primera, segunda, tercera (0-based `i`). */
+export function trickName(i: number, lang: Lang = current): string {
+  const key = `trick_${i + 1}`;
+  return isKey(key) ? t(key, {}, lang) : String(i + 1);
+}
+
 export function actionLabel(action: string, lang: Lang = current): string {
   const [verb, arg] = action.split(" ");
   if (verb === "play" && arg) return t("act_play", { card: cardName(arg, lang) }, lang);

@@ -7,7 +7,7 @@ import { $, navigate, root, showToast } from "./page";
 import { chatMessage } from "./protocol";
 import { route } from "./router";
 import { store } from "./storage";
-import { act, app, fillBot, join, redrawTable, renderTable, send } from "./table";
+import { act, app, fillBot, join, playHere, redrawTable, renderTable, send } from "./table";
 import { type Sena, SENAS } from "./types";
 
 /** Listen to the player: called once, when the app starts. */
@@ -74,6 +74,13 @@ export function listen(): void {
       case "join":
         void join(cmdEl.dataset.seat !== undefined ? Number(cmdEl.dataset.seat) : undefined);
         break;
+      case "mute":
+        store.setMuted(!store.muted());
+        renderTable();
+        break;
+      case "play-here":
+        playHere();
+        break;
       case "bot":
         void fillBot(Number(cmdEl.dataset.seat));
         break;
@@ -94,7 +101,10 @@ export function listen(): void {
   root().addEventListener("change", (ev) => {
     const el = ev.target as HTMLElement;
     const form = el.closest("form");
-    if (form?.id === "create") syncSeatRows(form);
+    if (form?.id !== "create") return;
+    // Once the creator picks a turn clock herself, the seats no longer choose it for her.
+    if (el instanceof HTMLSelectElement && el.name === "turn") el.dataset.chosen = "";
+    syncSeatRows(form);
   });
 
   root().addEventListener(

@@ -1,12 +1,14 @@
 // The modals: the summary of the hand just played, and the end of the match.
 
 import { cardSvg } from "./cards";
+import { trickCard } from "./board";
 import { type Html, html, join, NOTHING } from "./html";
-import { cardName, t, tr } from "./i18n";
+import { cardName, t, trickName } from "./i18n";
 import { scorerLabel, seatName, teamLabel } from "./names";
 import { type GameState, type HandSummary, isIndividual, teamOf } from "./protocol";
 import { scoreboard } from "./score";
 import type { TableInfo } from "./types";
+import { handWhy, scoredReason } from "./words";
 
 export function summaryModal(s: HandSummary, state: GameState, handHref: string): Html {
   const viewer = state.seat;
@@ -14,10 +16,10 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
     const result = s.results[i];
     const res =
       result === undefined ? "" : result === -1 ? t("parda") : t("won_by", { team: teamLabel(result, viewer, s.view, state.table) });
-    return html`<div class="sum-trick"><span class="sum-label">${t("trick_n", { n: i + 1 })}</span>
+    return html`<div class="sum-trick"><span class="sum-label">${trickName(i)}</span>
       ${trick.map(
-        ([seat, card]) =>
-          html`<span class="sum-card" title="${seatName(state.table, seat)}">${cardSvg(card, card ? cardName(card) : t("tapada"))}<small>${seatName(state.table, seat)}</small></span>`,
+        (play) =>
+          html`<span class="sum-card${play[2] ? " face-down" : ""}" title="${seatName(state.table, play[0])}">${trickCard(play)}<small>${seatName(state.table, play[0])}</small></span>`,
       )}
       <span class="sum-res">${res}</span></div>`;
   });
@@ -29,24 +31,31 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
     ([seat, cards]) =>
       html`<div class="sum-shown"><span>${seatName(state.table, seat)}</span>${cards.map((c) => html`<span class="sum-card">${cardSvg(c, cardName(c))}</span>`)}</div>`,
   );
+  const calls = (s.history ?? []).filter(([, a]) => !/^(play|tapada|discard|quiero|no-quiero|mazo)\b/.test(a)).map(([, a]) => a);
   const scored = s.scored.map(
-    (x) => html`<li>${scorerLabel(x.team, viewer, s.view, state.table)}: +${x.points} ${tr(`reason_${x.reason}`, x.reason)}</li>`,
+    (x) => html`<li>${scorerLabel(x.team, viewer, s.view, state.table)}: +${x.points} ${scoredReason(x.reason, calls)}</li>`,
   );
   const who = (seat: number) => seatName(state.table, seat);
   const passed = s.passed.map(
     (x) =>
-      html`<li class="passed">${x.to >= 0 ? t("passes", { from: who(x.seat), n: x.points, to: who(x.to) }) : t("passes_pot", { from: who(x.seat), n: x.points })} (${tr(`reason_${x.reason}`, x.reason)})</li>`,
+      html`<li class="passed">${x.to >= 0 ? t("passes", { from: who(x.seat), n: x.points, to: who(x.to) }) : t("passes_pot", { from: who(x.seat), n: x.points })} (${scoredReason(x.reason, calls)})</li>`,
   );
-  return html`<div class="modal-back"><div class="modal summary" role="dialog" aria-label="${t("summary", { n: s.hand })}">
+  const why = handWhy(s, state.table);
+  const whyTeam = s.scored.find((x) => x.reason === "truco" || x.reason === "truco-no-quiero" || x.reason === "mazo")?.team ?? s.winner;
+  const line = (values: number[]) => join(values.map((p, i) => `${scorerLabel(i, viewer, s.view, state.table)} ${p}`), " · ");
+  // A panel beside the table, never over it: the next hand goes on while it is open.
+  return html`<section class="summary-panel"><div class="modal summary" role="region" aria-label="${t("summary", { n: s.hand })}">
     <h2>${t("summary", { n: s.hand })}</h2>
+    ${why && html`<p class="sum-why">${whyTeam >= 0 && html`<b>${scorerLabel(whyTeam, viewer, s.view, state.table)}</b>: `}${why}</p>`}
     ${tricks.length > 0 && html`<h3>${t("tricks")}</h3>${tricks}`}
     ${declared.length > 0 && html`<h3>${t("declared")}</h3><ul>${declared}</ul>`}
     ${shown.length > 0 && html`<h3>${t("shown")}</h3>${shown}`}
     <h3>${t("hand_points")}</h3><ul>${scored}${passed}</ul>
-    <p class="sum-total">${join(s.points.map((p, i) => `${scorerLabel(i, viewer, s.view, state.table)} ${p}`), " · ")}</p>
+    <p class="sum-total"><span class="sum-tag">${t("this_hand")}:</span> ${line(s.points)}</p>
+    <p class="sum-score"><span class="sum-tag">${t("score_now")}:</span> ${line(s.score ?? [])}</p>
     <div class="modal-buttons"><a class="button ghost" href="${handHref}" download>${t("download_hand", { n: s.hand })}</a>
-    <button data-cmd="close-summary" class="primary">${t("continue")}</button></div>
-    </div></div>`;
+    <button data-cmd="close-summary">${t("close")}</button></div>
+    </div></section>`;
 }
 
 export function matchOverModal(state: GameState, matchHref: string, rematchAsked: boolean): Html {
@@ -54,12 +63,14 @@ export function matchOverModal(state: GameState, matchHref: string, rematchAsked
   const view = state.view;
   if (!over || !view) return NOTHING;
   const viewer = state.seat;
-  const title = isIndividual(view.options)
-    ? over.winner === viewer
+  // 1 vs 1 is a duel: "¡Ganaste!" or the rival's name, as where scores are individual.
+  const duel = view.options.players === 2;
+  const title = isIndividual(view.options) || duel
+    ? over.winner === (viewer !== null && duel ? teamOf(viewer) : viewer)
       ? t("winner_you")
       : t("winner_name", { name: seatName(state.table, over.winner) })
     : viewer === null
-      ? t("winner_team", { n: over.winner + 1 })
+      ? t("winner_name", { name: teamLabel(over.winner, null, view, state.table) })
       : over.winner === teamOf(viewer)
         ? t("winner_us")
         : t("winner_them");

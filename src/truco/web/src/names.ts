@@ -23,7 +23,9 @@ export function teamLabel(team: number, viewer: number | null, view: View | null
     const seats = view.teams.map((side, seat) => [side, seat] as const).filter(([side]) => side === team);
     return seats.map(([, seat]) => seatName(table, seat)).join(" · ");
   }
-  return t("team_n", { n: team + 1 });
+  // A spectator: the team by its players' names ("Ana y Caro"), not "Equipo 1".
+  const names = (table?.seats ?? []).filter((s) => s.seat % 2 === team).map((s) => seatName(table, s.seat));
+  return names.length ? names.join(` ${t("and")} `) : t("team_n", { n: team + 1 });
 }
 
 /** Whose a score is: a team, or a player where scores are individual. */

@@ -2,10 +2,11 @@
 // downloads menu, and the lobby's list of tables.
 
 import { type Html, html, join, NOTHING } from "./html";
-import { actionLabel, callLabel, cardName, t, tr } from "./i18n";
+import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { scorerLabel, seatName, teamLabel } from "./names";
 import { type GameState, teamOf, variantOf } from "./protocol";
 import { type GameEvent, SENAS, type SeatInfo, type TableInfo, type View, BOT_LEVELS } from "./types";
+import { scoredReason } from "./words";
 
 export function senasPanel(state: GameState): Html {
   const view = state.view;
@@ -23,7 +24,15 @@ export function chatLines(state: GameState): Html {
   );
 }
 
-export function eventLine(e: GameEvent, table: TableInfo | null, viewer: number | null, view: View | null = null): string | null {
+/** One line of the log. `calls`: what was called in the hand before `e`, in order (a score's
+ *  reason reads it: "la mano", "retruco no querido"). */
+export function eventLine(
+  e: GameEvent,
+  table: TableInfo | null,
+  viewer: number | null,
+  view: View | null = null,
+  calls: readonly string[] = [],
+): string | null {
   const who = (seat: number) => seatName(table, seat);
   const side = (team: number) => teamLabel(team, viewer, view, table);
   switch (e.type) {
@@ -38,15 +47,15 @@ export function eventLine(e: GameEvent, table: TableInfo | null, viewer: number 
     case "WentToMazo":
       return `${who(e.seat)}: ${actionLabel("mazo")}`;
     case "TrickEnded":
-      return `${t("trick_n", { n: e.trick + 1 })}: ${e.team === -1 ? t("parda") : t("won_by", { team: side(e.team) })}`;
+      return `${trickName(e.trick)}: ${e.team === -1 ? t("parda") : t("won_by", { team: side(e.team) })}`;
     case "PointsDeclared":
       return `${who(e.seat)}: ${e.points === null ? t("son_buenas") : e.flor ? t("flor_declares", { n: e.points }) : e.points}`;
     case "Scored":
-      return `${scorerLabel(e.team, viewer, view, table)} +${e.points} (${tr(`reason_${e.reason}`, e.reason)})`;
+      return `${scorerLabel(e.team, viewer, view, table)} +${e.points} (${scoredReason(e.reason, calls)})`;
     case "Discarded":
       return `${who(e.seat)} ${t("discarded")}`;
     case "PorotosPassed":
-      return `${e.to >= 0 ? t("passes", { from: who(e.seat), n: e.points, to: who(e.to) }) : t("passes_pot", { from: who(e.seat), n: e.points })} (${tr(`reason_${e.reason}`, e.reason)})`;
+      return `${e.to >= 0 ? t("passes", { from: who(e.seat), n: e.points, to: who(e.to) }) : t("passes_pot", { from: who(e.seat), n: e.points })} (${scoredReason(e.reason, calls)})`;
     case "CardsShown":
       return `${who(e.seat)}: ${e.cards.map((c) => cardName(c)).join(", ")}`;
     case "HandEnded":
@@ -58,13 +67,18 @@ export function eventLine(e: GameEvent, table: TableInfo | null, viewer: number 
   }
 }
 
-export function logLines(state: GameState): Html {
-  return join(
-    state.log
-      .map((e) => eventLine(e, state.table, state.seat, state.view))
-      .filter((s): s is string => s !== null)
-      .map((s) => html`<div class="log-line">${s}</div>`),
-  );
+/** The log of plays: `events` (every hand of the match the page has seen; the state's recent
+ *  ones by default), one line each, a hand's first line marked so the hands stand apart. */
+export function logLines(state: GameState, events: readonly GameEvent[] = state.log): Html {
+  let calls: string[] = [];
+  const lines: Html[] = [];
+  for (const e of events) {
+    if (e.type === "HandStarted") calls = [];
+    const text = eventLine(e, state.table, state.seat, state.view, calls);
+    if (e.type === "Called") calls = [...calls, e.verb];
+    if (text !== null) lines.push(html`<div class="log-line${e.type === "HandStarted" ? " hand-start" : ""}">${text}</div>`);
+  }
+  return join(lines);
 }
 
 /** While a table waits for players, or to a visitor without a seat (`mySeat` null): the
@@ -130,7 +144,7 @@ export function lobbyList(tables: TableInfo[] | null): Html {
     return html`<li><a href="/t/${encodeURIComponent(tb.table)}">
       <b>${variant !== "standard" && `${tr(`variant_short_${variant}`, variant)} · `}
       ${tb.options.players}p · ${variant === "destantado" ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}</b>
-      <span>${names}</span><span class="free">${free}/${tb.seats.length}</span></a></li>`;
+      <span>${names}</span><span class="free">${free === 0 ? t("full_table") : free === 1 ? t("one_free") : t("n_free", { n: free })}</span></a></li>`;
   });
   return html`<ul class="lobby">${rows}</ul>`;
 }

@@ -42,13 +42,14 @@ export function scoreboard(view: View, viewer: number | null, table: TableInfo |
   if (viewer !== null && teamOf(viewer) === 1) teams.reverse();
   const boards = teams.map((team) => {
     const score = view.score[team] ?? 0;
-    const label = teamLabel(team, viewer);
+    const label = teamLabel(team, viewer, null, table);
     const state = half === null ? "" : inBuenas(score, target) ? t("buenas") : t("malas");
-    return html`<div class="team team-${team}${viewer !== null && team === teamOf(viewer) ? " ours" : ""}">
+    const side = viewer === null ? "" : team === teamOf(viewer) ? " ours" : " theirs";
+    return html`<div class="team team-${team}${side}">
       <div class="team-head"><span class="team-name">${label}</span>
       <span class="team-score" data-score="${score}">${score}</span>
       ${state && html`<span class="team-half">${state}</span>`}
       </div>${fosforosSvg(score, target, `${label}: ${score}`)}</div>`;
   });
-  return html`<div class="scoreboard">${boards}<div class="target">${t("target")}: ${target}</div></div>`;
+  return html`<div class="scoreboard${viewer !== null ? " seated" : ""}">${boards}<div class="target">${t("target")}: ${target}</div></div>`;
 }

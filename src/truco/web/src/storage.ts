@@ -1,5 +1,6 @@
-// What the browser keeps: the seat token in sessionStorage (per tab), the name and the language
-// in localStorage.
+// What the browser keeps, all in localStorage: the seat token of each table (so that closing the
+// tab and opening the invite again puts the player back in her seat), the last action id, the
+// name, the language and the sound switch.
 
 import type { Lang } from "./i18n";
 
@@ -11,7 +12,7 @@ export interface SeatToken {
 export const store = {
   seat(id: string): SeatToken | null {
     try {
-      const raw = sessionStorage.getItem(`truco:seat:${id}`);
+      const raw = localStorage.getItem(`truco:seat:${id}`);
       const v = raw ? (JSON.parse(raw) as unknown) : null;
       if (v && typeof v === "object" && "token" in v && "seat" in v) return v as SeatToken;
     } catch {
@@ -21,23 +22,37 @@ export const store = {
   },
   setSeat(id: string, s: SeatToken | null): void {
     try {
-      if (s) sessionStorage.setItem(`truco:seat:${id}`, JSON.stringify(s));
-      else sessionStorage.removeItem(`truco:seat:${id}`);
+      if (s) localStorage.setItem(`truco:seat:${id}`, JSON.stringify(s));
+      else localStorage.removeItem(`truco:seat:${id}`);
     } catch {
       /* unavailable */
     }
   },
   lastA(id: string): number {
-    return Number(sessionStorage.getItem(`truco:a:${id}`) ?? "0") || 0;
+    return Number(localStorage.getItem(`truco:a:${id}`) ?? "0") || 0;
   },
   setLastA(id: string, a: number): void {
-    sessionStorage.setItem(`truco:a:${id}`, String(a));
+    localStorage.setItem(`truco:a:${id}`, String(a));
   },
   name(): string {
     return localStorage.getItem("truco:name") ?? "";
   },
   setName(name: string): void {
     localStorage.setItem("truco:name", name);
+  },
+  muted(): boolean {
+    try {
+      return localStorage.getItem("truco:mute") === "1";
+    } catch {
+      return false;
+    }
+  },
+  setMuted(muted: boolean): void {
+    try {
+      localStorage.setItem("truco:mute", muted ? "1" : "0");
+    } catch {
+      /* unavailable */
+    }
   },
   lang(): Lang {
     return localStorage.getItem("truco:lang") === "en" ? "en" : "es";

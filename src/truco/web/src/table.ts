@@ -3,7 +3,7 @@
 
 import { ApiError, addBot, getTable, handUrl, joinTable, matchUrl, wsUrl } from "./api";
 import { type Html, html, mount, NOTHING } from "./html";
-import { t } from "./i18n";
+import { callLabel, t } from "./i18n";
 import { $, errorText, guestName, header, renderToast, root, showToast } from "./page";
 import {
   type Effect,
@@ -23,12 +23,14 @@ import {
   logLines,
   matchOverModal,
   scoreboard,
+  seatName,
   senasPanel,
   summaryModal,
 } from "./render";
 import { type SocketStatus, TableSocket } from "./socket";
+import { play } from "./sound";
 import { store } from "./storage";
-import type { BotLevel, ClientMessage, ServerMessage, TableInfo } from "./types";
+import type { BotLevel, ClientMessage, GameEvent, ServerMessage, TableInfo } from "./types";
 
 interface App {
   game: GameState;
@@ -41,7 +43,18 @@ interface App {
   notFound: boolean;
   turnSince: { key: string; at: number };
   unread: number;
+  /** Another tab of this browser holds the seat (the last one opened plays). */
+  elsewhere: boolean;
+  /** Every event of the match this page has seen, for the log (the state keeps the last few). */
+  log: GameEvent[];
+  /** The newest call, shown large on the board for a moment. */
+  announce: { text: string; at: number } | null;
 }
+
+/** The log keeps every hand of a match: at most this many events (a long match has ~1000). */
+const KEEP_MATCH_LOG = 5000;
+/** How long a call stays announced on the board, in ms. */
+export const ANNOUNCE_MS = 2200;
 
 export const app: App = {
   game: initialState(),
@@ -54,12 +67,41 @@ export const app: App = {
   notFound: false,
   turnSince: { key: "", at: Date.now() },
   unread: 0,
+  elsewhere: false,
+  log: [],
+  announce: null,
 };
 
 let socket: TableSocket | null = null;
+// The seat token is kept per browser (storage.ts), so two tabs may open one seat; the server
+// keeps only the newest connection and each tab's socket would take it back from the other
+// forever. The tab opened last plays; the others stop and say so.
+let seatChannel: BroadcastChannel | null = null;
+
+function claimSeat(id: string): void {
+  seatChannel?.close();
+  seatChannel = null;
+  app.elsewhere = false;
+  if (!store.seat(id) || typeof BroadcastChannel === "undefined") return;
+  seatChannel = new BroadcastChannel(`truco:seat:${id}`);
+  seatChannel.onmessage = () => {
+    socket?.close();
+    socket = null;
+    app.elsewhere = true;
+    renderTable();
+  };
+  seatChannel.postMessage("taken");
+}
+
+/** Play in this tab again (the seat was open in another one). */
+export function playHere(): void {
+  if (app.tableId) connect(app.tableId);
+}
 
 /** Close the table's connection (the visitor goes to another page). */
 export function leaveTable(): void {
+  seatChannel?.close();
+  seatChannel = null;
   socket?.close();
   socket = null;
   app.tableId = null;
@@ -86,9 +128,13 @@ export function openTable(id: string): void {
   app.summaryClosedFor = null;
   app.notFound = false;
   app.unread = 0;
+  app.log = [];
+  app.announce = null;
   document.title = `${t("title")} · ${id}`;
   mount(root(), tableShell());
   if (window.matchMedia("(max-width: 720px)").matches) ($("#chat-box") as HTMLDetailsElement).open = false;
+  // The log of plays is open where there is room for it.
+  else ($("#log-box") as HTMLDetailsElement).open = true;
   void getTable(id)
     .then((info) => {
       app.info = info;
@@ -106,6 +152,7 @@ export function openTable(id: string): void {
 
 function connect(id: string): void {
   socket?.close();
+  claimSeat(id);
   const seat = store.seat(id);
   socket = new TableSocket({
     url: (v) => wsUrl(location, id, seat?.token ?? null, v),
@@ -143,6 +190,7 @@ function onServerMessage(msg: ServerMessage): void {
     if (msg.t === "full" && before.matchOver && !state.matchOver) app.rematchAsked = false;
   }
   if (msg.t === "ev" && before.matchOver && !state.matchOver) app.rematchAsked = false;
+  if (msg.t === "ev" && state.v > before.v) heard(msg.d.events, before, state);
   if (msg.t === "chat" && !($("#chat-box") as HTMLDetailsElement | null)?.open) app.unread++;
   const v = state.view;
   if (v) {
@@ -150,18 +198,22 @@ function onServerMessage(msg: ServerMessage): void {
     if (key !== app.turnSince.key) app.turnSince = { key, at: Date.now() };
     if (!v.legal.some((a) => a.startsWith("tapada "))) app.tapada = false;
   }
-  if (state.summary && state.summary !== before.summary) {
-    // The game goes on behind the summary: close it by itself after a while.
-    const hand = state.summary.hand;
-    setTimeout(() => {
-      if (app.game.summary?.hand === hand && app.summaryClosedFor !== hand) {
-        app.summaryClosedFor = hand;
-        renderTable();
-      }
-    }, 15000);
-  }
   runEffects(effects);
   renderTable();
+}
+
+/** New events: keep them for the log, announce a call, and sound a call, the viewer's turn and
+ * the end of a hand. */
+function heard(events: GameEvent[], before: GameState, after: GameState): void {
+  if (app.log.length === 0) app.log = before.log.slice();
+  app.log = [...app.log, ...events.filter((e) => e.type !== "CardsDealt")].slice(-KEEP_MATCH_LOG);
+  const call = events.filter((e) => e.type === "Called").at(-1);
+  if (call && call.type === "Called") {
+    app.announce = { text: `${seatName(after.table, call.seat)}: ${callLabel(call.verb)}`, at: Date.now() };
+    play("call");
+  } else if (events.some((e) => e.type === "HandEnded")) play("hand");
+  const mine = after.seat !== null && after.view?.to_act === after.seat && after.view.phase === "play";
+  if (mine && !call && before.view?.to_act !== after.seat) play("turn");
 }
 
 function runEffects(effects: Effect[]): void {
@@ -254,6 +306,11 @@ export function renderTable(): void {
     set("#board", html`<div class="board empty"><p>${t("not_found")}</p><a class="button" href="/" data-cmd="home">${t("back_home")}</a></div>`);
     return;
   }
+  if (app.elsewhere) {
+    set("#board", html`<div class="board empty"><p>${t("seat_elsewhere")}</p><button class="primary" data-cmd="play-here">${t("play_here")}</button></div>`);
+    set("#me", NOTHING);
+    return;
+  }
   set("#score", g.view ? scoreboard(g.view, g.seat, table) : NOTHING);
   // Waiting for players, or a visitor without a seat: the seats and the invitation.
   const waiting = table?.status === "waiting" || (g.view === null && table !== null && table?.status !== "over");
@@ -268,7 +325,9 @@ export function renderTable(): void {
   const typing = document.activeElement?.id === "join-name";
   if (!typing) set("#join", joinHtml);
   else if (joinEl && joinHtml.empty) joinEl.replaceChildren();
-  set("#board", board(g, { senas: g.senas, now: Date.now(), turnLeft: turnLeft() }));
+  const now = Date.now();
+  const announce = app.announce && now - app.announce.at < ANNOUNCE_MS ? app.announce.text : null;
+  set("#board", board(g, { senas: g.senas, now, turnLeft: turnLeft(), announce }));
   set("#me", handAndActions(g, app.tapada));
   const senasEl = $("#senas");
   if (senasEl) {
@@ -281,28 +340,38 @@ export function renderTable(): void {
   set("#chat-lines", chatLines(g));
   const lines = $("#chat-lines");
   if (lines) lines.scrollTop = lines.scrollHeight;
-  set("#log-lines", logLines(g));
+  const logEl = $("#log-lines");
+  const atEnd = !logEl || logEl.scrollHeight - logEl.scrollTop - logEl.clientHeight < 40;
+  set("#log-lines", logLines(g, app.log.length ? app.log : g.log));
+  // Scrolled to the newest line, unless the player scrolled up to read.
+  if (logEl && atEnd) logEl.scrollTop = logEl.scrollHeight;
+  const mute = $("#mute");
+  if (mute) {
+    mute.textContent = store.muted() ? t("sound_off") : t("sound_on");
+    mute.setAttribute("aria-pressed", String(store.muted()));
+  }
   const unread = $("#unread");
   if (unread) unread.textContent = app.unread > 0 ? String(app.unread) : "";
   const dl = $("#dl");
   if (dl && !dl.querySelector("details[open]")) mount(dl, downloadsMenu(id, g.view, (n) => handUrl(id, n), matchUrl(id)));
-  // Modals: the end of the match first, else the last hand's summary until closed.
-  let modal = NOTHING;
-  if (g.matchOver) modal = matchOverModal(g, matchUrl(id), app.rematchAsked);
-  else if (g.summary && g.summary.hand !== app.summaryClosedFor) modal = summaryModal(g.summary, g, handUrl(id, g.summary.hand));
-  set("#modal", modal);
+  // The end of the match is a modal; the last hand's summary a panel beside the table (it never
+  // covers the game) until closed or the next hand ends.
+  set("#modal", g.matchOver ? matchOverModal(g, matchUrl(id), app.rematchAsked) : NOTHING);
+  const showSummary = g.summary && !g.matchOver && g.summary.hand !== app.summaryClosedFor;
+  set("#summary", showSummary && g.summary ? summaryModal(g.summary, g, handUrl(id, g.summary.hand)) : NOTHING);
   renderConn();
   renderToast();
 }
 
 export function tableShell(): Html {
-  return html`${header(html`<span id="dl"></span>`)}
+  const mute = html`<button id="mute" class="small ghost" data-cmd="mute" aria-label="${t("mute")}" title="${t("mute")}"></button>`;
+  return html`${header(html`<span id="dl"></span>${mute}`)}
     <main class="table-screen">
-    <div class="play-col"><div id="score"></div><div id="join"></div><div id="board"></div><div id="me"></div><div id="senas"></div></div>
+    <div class="play-col"><div id="score"></div><div id="join"></div><div id="board"></div><div id="me"></div><div id="summary"></div><div id="senas"></div></div>
     <aside class="side-col"><details class="chat" id="chat-box" open><summary>${t("chat")} <span id="unread" class="unread"></span></summary>
     <div id="chat-lines" class="chat-lines" aria-live="polite"></div>
     <form id="chat-form"><input name="text" maxlength="300" autocomplete="off" placeholder="${t("say")}"><button>${t("send")}</button></form></details>
-    <details class="log"><summary>${t("log")}</summary><div id="log-lines" class="log-lines"></div></details></aside>
+    <details class="log" id="log-box"><summary>${t("log")}</summary><div id="log-lines" class="log-lines"></div></details></aside>
     </main><div id="modal"></div>`;
 }
 
@@ -311,7 +380,11 @@ export function tick(): void {
   if (!app.tableId) return;
   const now = Date.now();
   const senas = app.game.senas.filter((s) => now - s.at < 9000);
-  const faded = senas.length !== app.game.senas.length;
+  let faded = senas.length !== app.game.senas.length;
+  if (app.announce && now - app.announce.at >= ANNOUNCE_MS) {
+    app.announce = null;
+    faded = true;
+  }
   if (faded) app.game = { ...app.game, senas };
   if (faded || turnLeft() !== null) renderTable();
 }

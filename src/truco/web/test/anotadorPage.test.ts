@@ -29,7 +29,19 @@ describe("anotador page", () => {
     expect(String(anotadorBody(g))).toContain("Último: Ellos: Falta envido +14");
     g = add(g, 1, 16);
     html = String(anotadorBody(g));
-    expect(html).toContain("¡Ganó Ellos!");
+    // The words of the table, not "¡Ganó Ellos!".
+    expect(html).toContain("¡Ganaron ellos!");
     expect(html).toMatch(/data-q="envido" disabled/);
+  });
+  it("asks before a new game, and offers to undo it", () => {
+    const g = add(newGame(), 0, 3);
+    expect(String(anotadorBody(g))).toContain('data-an="new"');
+    const asking = String(anotadorBody(g, { confirming: true, restorable: false }));
+    expect(asking).toContain('data-an="new-yes"');
+    expect(asking).toContain('data-an="new-no"');
+    const fresh = String(anotadorBody(newGame(), { confirming: false, restorable: true }));
+    expect(fresh).toMatch(/data-an="undo">/);
+    expect(fresh).toContain("Deshacer lo trae de vuelta");
+    expect(String(anotadorBody(newGame()))).toMatch(/data-an="undo" disabled/);
   });
 });

@@ -117,9 +117,9 @@ describe("pata de gallo", () => {
   it("writes the discard and each player's points in the log, never the card", () => {
     const g = game(GALLO, { teams: [0, 1, 0], pie: 1 });
     expect(eventLine({ type: "Discarded", seat: 1 }, g.table, 0, g.view)).toBe("Beto descartó una carta");
-    expect(eventLine({ type: "Scored", team: 2, points: 2, reason: "truco" }, g.table, 0, g.view)).toBe("Caro +2 (truco)");
-    expect(eventLine({ type: "TrickEnded", trick: 0, team: 0, seat: 2 }, g.table, 0, g.view)).toBe("Baza 1: para Nosotros");
-    expect(eventLine({ type: "TrickEnded", trick: 0, team: 0, seat: 2 }, g.table, null, g.view)).toBe("Baza 1: para Ana · Caro");
+    expect(eventLine({ type: "Scored", team: 2, points: 2, reason: "truco" }, g.table, 0, g.view, ["truco"])).toBe("Caro +2 (truco)");
+    expect(eventLine({ type: "TrickEnded", trick: 0, team: 0, seat: 2 }, g.table, 0, g.view)).toBe("Primera: para Nosotros");
+    expect(eventLine({ type: "TrickEnded", trick: 0, team: 0, seat: 2 }, g.table, null, g.view)).toBe("Primera: para Ana · Caro");
     expect(eventLine({ type: "MatchEnded", winner: 0, score: [15, 3, 15] }, g.table, 0, g.view)).toBe("Fin del partido: Ana (vos)");
     expect(actionLabel("discard ??")).toBe("descartó una carta");
     expect(actionLabel("discard 1e")).toBe("descarta Ancho de espada");
@@ -140,9 +140,9 @@ describe("destantado", () => {
     expect(String(senasPanel(g))).toBe(""); // nobody to sign to
   });
   it("tells who passed porotos to whom, in the log and in the hand's summary", () => {
-    const g = game(DESTANTADO, { teams: [0, 1, 2] });
+    const g = game(DESTANTADO, { teams: [0, 1, 2], history: [[1, "truco"], [0, "quiero"]] });
     const pass: GameEvent = { type: "PorotosPassed", seat: 0, to: 2, points: 2, reason: "truco" };
-    expect(eventLine(pass, g.table, 0, g.view)).toBe("Ana pasa 2 a Caro (truco)");
+    expect(eventLine(pass, g.table, 0, g.view, ["truco"])).toBe("Ana pasa 2 a Caro (truco)");
     expect(eventLine({ ...pass, to: -1, reason: "envido-no-quiero" }, g.table, 0, g.view)).toBe("Ana pasa 2 al pozo (envido no querido)");
     const ev: ServerMessage = {
       t: "ev",

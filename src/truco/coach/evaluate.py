@@ -1,0 +1,74 @@
+"""One decision seen from the seat that made it: every legal action's match-win equity.
+
+The worlds are the expert's (``truco.bots.expert.sample_worlds``): deals of the cards the seat
+had not seen that agree with the public history and every declaration, each weighted by how
+likely the other seats' calls and answers were with those cards. Every legal action is applied
+in every world and the hand played out with the expert's rollout policy; the same rollout draws
+for every action of a world (common random numbers), so the differences between actions are
+not drowned by the luck of the draws. Counts, never clocks: the same seed gives the same numbers.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import NamedTuple
+
+from truco.actions import Action
+from truco.bots.expert import rollout, sample_worlds
+from truco.engine import apply
+from truco.view import SeatView
+
+WORLDS = 320
+"""Sampled worlds per decision by default: enough for the labels' thresholds to stand well above
+the sampling noise (docs/coach.md), and a whole 1v1 hand still analysed in well under 2 s."""
+TRIES_PER_WORLD = 40
+"""Rejection sampling: deals tried per world wanted (declared points reject many deals)."""
+
+
+class ActionValue(NamedTuple):
+    """An action (its notation text) and the seat's match-win equity after it (0..1)."""
+
+    action: str
+    equity: float
+
+
+def evaluate(
+    view: SeatView, *, worlds: int = WORLDS, seed: int | str = 0
+) -> tuple[ActionValue, ...]:
+    """The equity of each of the view's legal actions, in the order of ``view.legal``; empty when
+    the seat is not to act or no world agrees with the view (it cannot happen for a real view,
+    but the sampler's budget of tries can run out)."""
+    seat = view.seat
+    legal = view.legal
+    if seat is None or not legal:
+        return ()
+    sampler = Random(seed)
+    found = sample_worlds(view, sampler, worlds, worlds * TRIES_PER_WORLD)
+    totals = [0.0] * len(legal)
+    weight_sum = 0.0
+    for state, weight in found:
+        world_seed = sampler.getrandbits(32)
+        if weight <= 0.0:
+            continue
+        weight_sum += weight
+        for i, action in enumerate(legal):
+            totals[i] += weight * rollout(apply(state, action).state, seat, Random(world_seed))
+    if weight_sum <= 0.0:
+        return ()
+    return tuple(ActionValue(str(a), t / weight_sum) for a, t in zip(legal, totals, strict=True))
+
+
+def best_of(values: tuple[ActionValue, ...]) -> ActionValue:
+    """The highest equity; between equal ones, the first in the order of the legal actions."""
+    return max(values, key=lambda v: v.equity)
+
+
+def hint(view: SeatView, *, worlds: int = WORLDS, seed: int | str = 0) -> Action | None:
+    """The "pista": the action the analysis ranks first for the seat's current decision (None
+    when the seat is not to act). A forced action needs no search."""
+    if len(view.legal) == 1:
+        return view.legal[0]
+    values = evaluate(view, worlds=worlds, seed=seed)
+    if not values:
+        return None
+    return Action.parse(best_of(values).action)

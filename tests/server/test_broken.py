@@ -1,0 +1,111 @@
+"""One bad log row must not stop every table (issue 16, point 7): the table is set aside, marked
+in the store, logged and listed by ``truco admin tables --broken``; the others are served."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from server.helpers import Player, create, join, serving, step
+from truco.server import Settings
+
+
+def play_a_little(settings: Settings) -> tuple[str, str]:
+    """Two tables, each a few versions into its first hand."""
+    ids = []
+    with serving(settings) as c:
+        for _ in range(2):
+            t = create(c)
+            token = join(c, t["table"])
+            players = [Player(c, t["table"], t["token"]), Player(c, t["table"], token)]
+            for _ in range(3):
+                assert step(players, lambda legal: legal[0])
+            ids.append(t["table"])
+    return ids[0], ids[1]
+
+
+def db_file(settings: Settings) -> str:
+    return settings.database_url.split("///", 1)[1]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        'UPDATE truco_events SET data = \'{"seat": 0, "act\' WHERE table_id = ? AND seq = 2',
+        'UPDATE truco_events SET data = \'{"seat": 1, "action": "play 9z"}\''
+        " WHERE table_id = ? AND seq = 2",
+        "UPDATE truco_tables SET options = '{\"players\": 5}' WHERE id = ?",
+    ],
+    ids=["not-json", "unreplayable-action", "rules-changed"],
+)
+def test_a_damaged_table_is_set_aside_and_the_rest_served(
+    settings: Settings, damage: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    bad, good = play_a_little(settings)
+    with sqlite3.connect(db_file(settings)) as db:
+        assert db.execute(damage, (bad,)).rowcount == 1
+    with caplog.at_level(logging.ERROR, "truco.server"), serving(settings) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        c.portal.call(hub.restored.wait)
+        info = c.get(f"/api/tables/{good}")
+        assert info.status_code == 200 and info.json()["v"] > 1
+        r = c.get(f"/api/tables/{bad}")
+        assert r.status_code == 404 and "set aside" in r.json()["message"], r.text
+        assert c.post("/api/tables", json={"name": "Ana"}).status_code == 201
+    assert any(bad in r.getMessage() and "set aside" in r.getMessage() for r in caplog.records)
+    with sqlite3.connect(db_file(settings)) as db:
+        status, problem = db.execute(
+            "SELECT status, problem FROM truco_tables WHERE id = ?", (bad,)
+        ).fetchone()
+    assert status == "broken" and problem
+    listed = subprocess.run(
+        [sys.executable, "-m", "truco", "admin", "tables", "--broken", "--json"]
+        + ["--db", db_file(settings)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={k: v for k, v in os.environ.items() if k != "TRUCO_DATABASE_URL"},
+    )
+    rows = json.loads(listed.stdout)
+    assert [r["table"] for r in rows] == [bad] and rows[0]["problem"] == problem
+
+
+def test_a_set_aside_table_stays_aside_after_another_restart(settings: Settings) -> None:
+    bad, good = play_a_little(settings)
+    with sqlite3.connect(db_file(settings)) as db:
+        db.execute("UPDATE truco_events SET kind = 'nonsense' WHERE table_id = ?", (bad,))
+    for _ in range(2):
+        with serving(settings) as c:
+            c.portal.call(c.app.state.hub.restored.wait)  # type: ignore[attr-defined]
+            assert bad not in c.app.state.hub.tables  # type: ignore[attr-defined]
+            assert good in c.app.state.hub.tables  # type: ignore[attr-defined]
+            assert c.get(f"/api/tables/{bad}").status_code == 404
+
+
+def test_the_admin_command_says_when_nothing_is_aside(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "truco", "admin", "tables", "--broken"]
+        + ["--db", str(tmp_path / "empty.db")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert out.stdout.strip() == "no table is set aside"
+
+
+def test_a_client_of_a_set_aside_table_is_told_not_to_retry(settings: Settings) -> None:
+    bad, _ = play_a_little(settings)
+    with sqlite3.connect(db_file(settings)) as db:
+        db.execute("UPDATE truco_events SET data = 'x' WHERE table_id = ?", (bad,))
+    with serving(settings) as c:
+        watcher = Player(c, bad)
+        err = watcher.recv()
+        assert err["t"] == "err" and err["d"]["code"] == "table_not_found", err
+        assert watcher.closed()[0] == 4404
