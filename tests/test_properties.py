@@ -37,6 +37,7 @@ from truco.envido import in_malas
 from truco.errors import IllegalActionError
 from truco.events import (
     Answered,
+    Called,
     CardPlayed,
     CardsDealt,
     Event,
@@ -63,6 +64,8 @@ from truco.state import PLAY as PLAYING
 from truco.variants import variant_of
 from truco.view import SeatView, observe, visible_cards
 
+ENVIDO_VERBS = frozenset((Verb.ENVIDO, Verb.REAL_ENVIDO, Verb.FALTA_ENVIDO))
+TRUCO_VERBS = frozenset((Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO))
 ALL_ACTIONS: tuple[Action, ...] = (*PLAY, *TAPADA, *DISCARD, *SIMPLE.values())
 """Every action there is: 40 plays, 40 tapadas, 40 discards and each call or answer verb."""
 assert len(ALL_ACTIONS) == 120 + len(Verb) - 3
@@ -259,7 +262,7 @@ class Contract:
             for points in range(rules.target + 1):
                 in_half = view.half is not None and points <= view.half
                 assert in_malas(rules, points) == in_half
-        self.bettors: set[int] = set()
+        self.bettors: dict[str, set[int]] = {}
 
     def step(self, before: State, action: Action | None, after: State, events: Any) -> None:
         old, new = observe(before, None), observe(after, None)
@@ -272,20 +275,29 @@ class Contract:
             assert new.pie == (four[0] if four else None)
             assert new.discard == new.pie
             assert new.end_reason is None
-            self.bettors = set()
+            self.bettors = {}
         else:
             actor = to_act(before)
             assert actor in old.playing
             assert old.discard == (actor if action.verb is Verb.DISCARD else None)
             if old.pie is not None and after.phase == PLAYING:
                 assert new.pie == old.pie
+        # Who is in each call: its caller, and whoever accepted it (each answers for himself
+        # in destantado); an answer is to the envido while one waits, else to the truco.
+        answering = "envido" if old.envido_call is not None else "truco"
         for e in events:
             if type(e) is Answered and e.verb is Verb.QUIERO:
-                self.bettors.add(e.seat)
-            elif type(e).__name__ == "Called":
-                self.bettors = {e.seat}
-        if after.rules.variant == "destantado" and (new.envido_call or new.truco_call):
-            assert set(new.bettors) == self.bettors
+                self.bettors.setdefault(answering, set()).add(e.seat)
+            elif type(e) is Called and e.verb in ENVIDO_VERBS:
+                self.bettors["envido"] = {e.seat}
+            elif type(e) is Called and e.verb in TRUCO_VERBS:
+                self.bettors["truco"] = {e.seat}
+        if after.rules.variant != "destantado" or new.phase != PLAYING:
+            assert new.bettors == ()
+        elif new.envido_call is not None:
+            assert set(new.bettors) == self.bettors["envido"]
+        elif new.truco_call is not None:
+            assert set(new.bettors) == self.bettors["truco"]
         else:
             assert new.bettors == ()
         to_pot = sum(e.points for e in events if type(e) is PorotosPassed and e.to < 0)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from truco.cards import Card
 from truco.legal import seat_to_act
 from truco.state import DEAL, DISCARD_KIND, FLOR_KIND, OVER, Play, State
+from truco.variants import variant_of
 
 TRICK_NAMES = ("primera", "segunda", "tercera")
 TRUCO_NAMES = {1: "not called", 2: "truco", 3: "retruco", 4: "vale-cuatro"}
@@ -39,7 +40,7 @@ def draw(state: State) -> str:
     rules = state.rules
     flor = ", flor" if rules.flor else ""
     score = "-".join(str(points) for points in state.score)
-    if rules.variant == "destantado":  # a pile of porotos each, passed on until it is empty
+    if variant_of(rules).piles:  # a pile of porotos each, passed on until it is empty
         unit = "porotos left per player"
     else:
         unit = f"per {_scorer(state)}, to {rules.target}"

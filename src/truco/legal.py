@@ -56,7 +56,7 @@ from truco.state import (
     F_TURN,
     FLOR_KIND,
 )
-from truco.variants import OWN_SIDE
+from truco.variants import OWN_SIDE, start_score
 
 StateLike = Sequence[Any]
 """A State, or the engine's list copy of one."""
@@ -130,7 +130,7 @@ def falta_counts(s: StateLike) -> bool:
     rules = s[F_RULES]
     if not rules.no_falta_first_hand:
         return True
-    start = rules.porotos if rules.variant == "destantado" else 0
+    start = start_score(rules)
     for points in s[F_SCORE]:
         if points != start:
             return True
@@ -192,7 +192,7 @@ def envido_primero_allowed(s: StateLike, seat: int) -> bool:
         return False
     if not s[F_ENVIDO_OPEN] or s[F_TRICK] or s[F_TRUCO] > 1:
         return False
-    if s[F_RULES].variant == "destantado" and s[F_BETTORS] != 1 << call[1]:
+    if s[F_RULES].variant in OWN_SIDE and s[F_BETTORS] != 1 << call[1]:
         return False  # a player already accepted the truco: the envido is no longer first
     return mode == "first_trick" or not has_played(s, seat)
 

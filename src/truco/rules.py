@@ -24,11 +24,6 @@ Variant = Literal["standard", "pata_de_gallo", "destantado", "pica_pica"]
 
 TARGETS = (10, 15, 20, 24, 30, 40)
 PLAYERS = (2, 3, 4, 6)
-VARIANT_PLAYERS: dict[str, tuple[int, ...]] = {v.name: v.players for v in VARIANTS}
-"""The seats each variant is played with (from ``variants.VARIANTS``); a variant given with the
-default 2 seats gets its own."""
-INDIVIDUAL = frozenset(v.name for v in VARIANTS if v.individual)
-"""Variants whose scores are kept per player, not per team (from ``variants.VARIANTS``)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,19 +92,22 @@ class Rules:
     """Destantado: what a falta envido is worth (it has no match score to complete)."""
 
     def __post_init__(self) -> None:
-        choices = VARIANT_PLAYERS.get(self.variant)
-        if choices is None:
-            names = tuple(VARIANT_PLAYERS)
+        # The seats come from the variants' registry; a variant given with the default 2 seats
+        # gets its own.
+        info = variants.BY_NAME.get(self.variant)
+        if info is None:
+            names = tuple(v.name for v in VARIANTS)
             raise RulesError(f"variant must be one of {names}, not {self.variant!r}")
-        if self.players == 2 and 2 not in choices:
-            object.__setattr__(self, "players", choices[0])
-        if self.players not in choices:
-            if len(choices) > 1:
-                raise RulesError(f"players must be one of {choices}, not {self.players!r}")
+        seats = info.players
+        if self.players == 2 and 2 not in seats:
+            object.__setattr__(self, "players", seats[0])
+        if self.players not in seats:
+            if len(seats) > 1:
+                raise RulesError(f"players must be one of {seats}, not {self.players!r}")
             raise RulesError(
-                f"{self.variant} is played by {choices[0]} players, not {self.players!r}"
+                f"{self.variant} is played by {seats[0]} players, not {self.players!r}"
             )
-        if self.flor and not variants.BY_NAME[self.variant].flor:
+        if self.flor and not info.flor:
             raise RulesError(f"{self.variant} is played without flor")
         for name in ("pica_from", "pica_margin", "porotos", "destantado_falta"):
             value = getattr(self, name)

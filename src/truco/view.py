@@ -151,8 +151,10 @@ _FLOR_VERBS = frozenset(
 def _end_reason(state: State) -> Reason | None:
     """Why the hand ended, from the action that ended it (the last one logged): a card that
     decided the tricks, the mazo, a flor, or the answer to a call. The log is followed to know
-    which call that answer closed (an envido may wait on top of a truco); where each player
-    answers for himself (destantado) a call counts as accepted once anybody accepted it."""
+    which call that answer closed (an envido may wait on top of a truco). Where each player
+    answers for himself (destantado) a call waits until every other player still in it has
+    answered, in playing order (one who declines a truco leaves the hand, one who declines an
+    envido is out of its raises), and counts as accepted once anybody accepted it."""
     if state.phase == PLAY or not state.log:
         return None
     verb = state.log[-1][1].verb
@@ -162,24 +164,57 @@ def _end_reason(state: State) -> Reason | None:
         return Reason.TRUCO
     if verb in _FLOR_VERBS:
         return Reason.FLOR
+    n = state.rules.players
     each = BY_NAME[state.rules.variant].own_side
-    pending: list[tuple[Reason, Reason]] = []  # the calls waiting, the last one on top
-    accepted = False  # the top call, so far
-    for _, action in state.log:
+    out = 0  # the seats out of the hand, as the log goes (destantado's answers depend on it)
+    out_of_envido = 0  # and those who declined the envido
+    pending: list[_Call] = []  # the calls waiting, the last one on top
+    ended = None
+    for who, action in state.log:
         v = action.verb
-        if v is Verb.QUIERO or v is Verb.NO_QUIERO:
-            accepted = (accepted and each) or v is Verb.QUIERO
-            won, declined = pending[-1]
-            if not each:
+        if v is Verb.MAZO:
+            out |= 1 << who
+        elif v is Verb.QUIERO or v is Verb.NO_QUIERO:
+            call = pending[-1]
+            call.accepted = (call.accepted and each) or v is Verb.QUIERO
+            ended = call.won if call.accepted else call.declined
+            envido = call.won is Reason.ENVIDO
+            if each and v is Verb.NO_QUIERO:
+                if envido:
+                    out_of_envido |= 1 << who
+                else:
+                    out |= 1 << who
+            skip = out | out_of_envido if envido else out
+            if not each or _answered_by_all(who, call.caller, skip, n):
                 pending.pop()
         elif v in _CALLS:
-            if pending and pending[-1][0] is _CALLS[v][0]:
+            won, declined = _CALLS[v]
+            if pending and pending[-1].won is won:
                 pending.pop()  # a raise replaces the call it raises
-            pending.append(_CALLS[v])
-            accepted = False
-        elif v is Verb.FLOR and pending and pending[-1][0] is Reason.ENVIDO:
+            pending.append(_Call(won, declined, who))
+        elif v is Verb.FLOR and pending and pending[-1].won is Reason.ENVIDO:
             pending.pop()  # a flor cancels the envido
-    return won if accepted else declined
+    return ended
+
+
+class _Call:
+    """A call waiting for answers, while ``_end_reason`` follows a hand's log."""
+
+    __slots__ = ("accepted", "caller", "declined", "won")
+
+    def __init__(self, won: Reason, declined: Reason, caller: int) -> None:
+        self.won, self.declined, self.caller, self.accepted = won, declined, caller, False
+
+
+def _answered_by_all(who: int, caller: int, out: int, n: int) -> bool:
+    """Whether no player still in sits after ``who`` and before the ``caller``, in playing
+    order: then ``who`` was the last to answer the call."""
+    seat = (who + 1) % n
+    while seat != caller:
+        if not (out >> seat) & 1:
+            return False
+        seat = (seat + 1) % n
+    return True
 
 
 def _bits(bits: int, n: int) -> tuple[int, ...]:
@@ -235,7 +270,7 @@ def observe(state: State, seat: int | None) -> SeatView:
         playing=tuple(s for s in range(n) if state.dealt[s]) if state.hand_no else tuple(range(n)),
         pie=pie,
         discard=pie if tanto is not None and tanto[0] == DISCARD_KIND else None,
-        bettors=_bits(state.bettors, n),
+        bettors=_bits(state.bettors, n) if state.truco_call or tanto else (),
         pot=pot(rules, state.score),
         start_score=start_score(rules),
         individual=info.individual,

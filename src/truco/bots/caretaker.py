@@ -33,6 +33,7 @@ from truco.bots.simple import SimpleBot
 from truco.cards import DECK
 from truco.state import Play
 from truco.tricks import PARDA, hand_winner, trick_result
+from truco.variants import variant_of
 from truco.view import SeatView
 
 BETS: frozenset[Action] = frozenset((*TRUCO_RAISE.values(), *ENVIDO_CALLS, CONTRAFLOR))
@@ -71,7 +72,8 @@ def hand_lost(view: SeatView) -> bool:
         options = [table]
     else:
         options = [[*table, (seat, c, down)] for c in view.hand for down in (False, True)]
-    if view.rules.variant == "destantado":
+    own_side = variant_of(view.rules).own_side  # each on his own, as in destantado
+    if own_side:
         order = [(view.mano + i) % len(teams) for i in range(len(teams))]
         mano_side = next(teams[s] for s in order if s not in retired)
     else:
@@ -81,7 +83,7 @@ def hand_lost(view: SeatView) -> bool:
     for plays in options:
         for side in {trick_result(plays, teams)[0]} | later:
             results = (*view.results, side)
-            if view.rules.variant == "destantado":
+            if own_side:
                 results = tuple(PARDA if r >= 0 and r in retired else r for r in results)
             won_by = hand_winner(results, mano_side)
             if won_by is None or won_by == mine:
