@@ -21,6 +21,7 @@ from truco import protocol as p
 from truco.bots import LEVELS
 from truco.notation import dumps
 from truco.rules import OPTION_NAMES
+from truco.server import redact
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.headers import add_security_headers
@@ -176,6 +177,7 @@ def static_dir(settings: Settings) -> Path:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
+    redact.install()
     hub = make_hub(Store(settings.database_url, settings.db_wait_seconds), settings)
 
     @contextlib.asynccontextmanager
@@ -390,8 +392,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ):
             await ws.close(1008)  # before accept(): the handshake is refused with 403
             return
-        await ws.accept()
-        token = ws.query_params.get("token") or None
+        offered = list(ws.scope.get("subprotocols") or ())
+        # The seat token comes as an offered subprotocol (docs/protocol.md); the answer names
+        # only ``truco``, never the token.
+        await ws.accept(subprotocol=p.SUBPROTOCOL if p.SUBPROTOCOL in offered else None)
+        if "token" in ws.query_params:
+            # An old client: refused, so that it learns at once rather than playing as a
+            # spectator (the log filter keeps the token out of the access log).
+            message = "send the seat token as the subprotocol token.TOKEN, never in the URL"
+            await ws.send_text(p.error(p.BAD_TOKEN, message))
+            await ws.close(4401)
+            return
+        token = p.token_of(offered)
         try:
             last_v = max(0, int(ws.query_params.get("v") or 0))
         except ValueError:

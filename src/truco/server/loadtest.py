@@ -41,7 +41,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidHandshake, WebSocketException
+from websockets.typing import Subprotocol
 
+from truco.protocol import ws_protocols
 from truco.server.localcluster import ProxyLimits, free_port, running
 
 
@@ -172,8 +174,12 @@ async def _open(
     sockets: list[ClientConnection] = []
     try:
         for t in tokens:
-            url = f"{ws_base}/ws/tables/{created['table']}?token={t}"
-            sockets.append(await connect(url, max_size=65536, open_timeout=30))
+            # The seat token goes in the handshake's subprotocols, never in the URL.
+            url = f"{ws_base}/ws/tables/{created['table']}"
+            offered = [Subprotocol(s) for s in ws_protocols(t)]
+            sockets.append(
+                await connect(url, max_size=65536, open_timeout=30, subprotocols=offered)
+            )
     except (OSError, TimeoutError, InvalidHandshake, WebSocketException) as exc:
         # A refused handshake (a proxy out of connections, a server out of descriptors) is
         # counted, not fatal: the report says how many tables could not be opened.
