@@ -134,7 +134,10 @@ def test_sigkill_mid_hand_and_restart(tmp_path: Path) -> None:
             if not step(players, lambda legal: legal[0]):
                 break
         assert ana.view["hand"] > start_hand  # a whole hand finished, bots included
-        history = httpx.get(f"{server.base}/api/tables/{t['table']}/hands/{start_hand}.toml")
+        history = httpx.get(
+            f"{server.base}/api/tables/{t['table']}/hands/{start_hand}.toml",
+            headers={"Authorization": f"Bearer {t['token']}"},  # mid-match: a player's only
+        )
         assert history.status_code == 200
 
         # Frame limits of the real server: over 8 KiB an error, over 64 KiB the socket closes.

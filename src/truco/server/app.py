@@ -19,11 +19,12 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.bots import LEVELS
-from truco.notation import dumps
+from truco.notation import HandHistory, dumps
 from truco.rules import OPTION_NAMES
 from truco.server import redact
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
+from truco.server.hands import as_seen_by
 from truco.server.headers import add_security_headers
 from truco.server.limits import (
     BAD_ORIGIN,
@@ -37,7 +38,7 @@ from truco.server.names import BAD_NAME, NameRefused, clean_name
 from truco.server.settings import Settings
 from truco.server.static import mount_web_client
 from truco.server.store import Store, StoreUnavailable
-from truco.server.tables import UNAVAILABLE, Conn, Table, TableError
+from truco.server.tables import FINISHED, UNAVAILABLE, Conn, Table, TableError
 
 NOT_BUILT = """<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>truco</title></head>
@@ -337,25 +338,50 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise TableError(p.BAD_OPTIONS, str(exc)) from None
         return table.info()
 
+    # auto_error=False here too: a download without a token is a 401 bad_token.
+    player = HTTPBearer(auto_error=False, description="a seat token of the table")
+
+    def hands_for(table: Table, auth: HTTPAuthorizationCredentials | None) -> list[HandHistory]:
+        """The finished hands the caller may read: all of them once the match is over; during
+        it, only a seated player's, as he saw them (issue 16: they are evidence until then)."""
+        if table.info()["status"] == FINISHED:
+            return list(table.hands)
+        seat = table.find_seat(auth.credentials) if auth is not None else None
+        if seat is None:
+            raise TableError(
+                p.BAD_TOKEN,
+                "during a match only its players may download its hands "
+                "(a seat token in Authorization: Bearer)",
+            )
+        return [as_seen_by(h, seat.seat) for h in table.hands]
+
     @app.get(
         "/api/tables/{table_id}/hands/{n}.toml",
         response_class=TomlResponse,
-        responses=_errors(404, 422, json=True),
+        responses=_errors(401, 404, 422, json=True),
     )
-    async def hand_toml(table_id: str, n: int) -> TomlResponse:
+    async def hand_toml(
+        table_id: str,
+        n: int,
+        auth: HTTPAuthorizationCredentials | None = Depends(player),  # noqa: B008
+    ) -> TomlResponse:
         table = await get_table(table_id)
-        if not 1 <= n <= len(table.hands):
+        hands = hands_for(table, auth)
+        if not 1 <= n <= len(hands):
             raise TableError(p.TABLE_NOT_FOUND, f"hand {n} is not finished")
-        return TomlResponse(dumps(table.hands[n - 1]))
+        return TomlResponse(dumps(hands[n - 1]))
 
     @app.get(
         "/api/tables/{table_id}/match.toml",
         response_class=TomlResponse,
-        responses=_errors(404, 422, json=True),
+        responses=_errors(401, 404, 422, json=True),
     )
-    async def match_toml(table_id: str) -> TomlResponse:
+    async def match_toml(
+        table_id: str,
+        auth: HTTPAuthorizationCredentials | None = Depends(player),  # noqa: B008
+    ) -> TomlResponse:
         table = await get_table(table_id)
-        text = "\n".join("[[hands]]\n" + dumps(h) for h in table.hands)
+        text = "\n".join("[[hands]]\n" + dumps(h) for h in hands_for(table, auth))
         return TomlResponse(text)
 
     @app.api_route(

@@ -349,9 +349,11 @@ class TrucoApp(App[int]):
                 self.saved = self.game.save(self.save_dir, stem)
             elif self.game.view is not None and self.invite is not None:
                 from truco.tui.net import fetch_hands
+                from truco.tui.session import invite_token
 
                 done = self.game.view.hand_no - (self.game.view.phase == Phase.PLAY)
-                texts = await asyncio.to_thread(fetch_hands, self.invite, done)
+                token = self.token or invite_token(self.invite)
+                texts = await asyncio.to_thread(fetch_hands, self.invite, done, token)
                 self.save_dir.mkdir(parents=True, exist_ok=True)
                 self.saved = []
                 for i, toml in enumerate(texts, 1):

@@ -61,8 +61,8 @@ describe("socket", () => {
       WebSocketImpl: FakeWS as unknown as typeof WebSocket,
     });
     s.connect();
-    expect(FakeWS.all[0].url).toBe("ws://h/ws/tables/t?v=3");
-    expect(FakeWS.all[0].protocols).toEqual(["truco", "token.secret"]);
+    expect(FakeWS.all[0]?.url).toBe("ws://h/ws/tables/t?v=3");
+    expect(FakeWS.all[0]?.protocols).toEqual(["truco", "token.secret"]);
     s.close();
   });
 
