@@ -96,6 +96,9 @@ def nodes(backing: Backing) -> Iterator[Nodes]:
         "TRUCO_GRACE_SECONDS": "30",
         "TRUCO_MESSAGE_BURST": "1000",
         "TRUCO_MESSAGES_PER_SECOND": "1000",
+        # Every scripted client comes from 127.0.0.1, and reconnects in a loop while a table moves.
+        "TRUCO_ADDRESS_CONNECT_BURST": "1000",
+        "TRUCO_ADDRESS_CONNECTS_PER_SECOND": "1000",
     }
     made = Nodes(backing, env, [])
     try:

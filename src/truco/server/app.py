@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -30,6 +30,7 @@ from truco.server.limits import (
     BAD_ORIGIN,
     CLOSE_TOO_BIG,
     CLOSE_TOO_FAST,
+    Buckets,
     TokenBucket,
     frame_size,
     origin_ok,
@@ -205,6 +206,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
     creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
     app.state.hub = hub
+    # Per network address, over all its connections (a client must not get a fresh allowance
+    # by connecting again; the seat's own allowances are kept by its table).
+    connects = Buckets(settings.address_connect_burst, settings.address_connects_per_second)
+    chats = Buckets(settings.address_chat_burst, settings.address_chat_per_second)
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
@@ -430,6 +435,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.close(4401)
             return
         token = p.token_of(offered)
+        address = ws.client.host if ws.client is not None else ""
+        if not connects.take(address):
+            limit = (
+                f"{settings.address_connect_burst} at once, "
+                f"then {settings.address_connects_per_second:g}/s"
+            )
+            await ws.send_text(p.error(p.RATE_LIMITED, f"too many connections: at most {limit}"))
+            await ws.close(CLOSE_TOO_FAST, "too many connections from this address")
+            return
         try:
             last_v = max(0, int(ws.query_params.get("v") or 0))
         except ValueError:
@@ -445,14 +459,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_text(p.error(p.TABLE_NOT_FOUND, f"no table {table_id!r}"))
             await ws.close(4404)
             return
-        conn = Conn(settings.outbox_size, settings.chat_burst, settings.chat_per_second)
+        conn = Conn(settings.outbox_size)
         try:
             await table.connect(conn, token, last_v)
         except TableError as exc:
             await ws.send_text(p.error(exc.code, exc.message))
-            await ws.close(1013 if exc.code == UNAVAILABLE else 4401)
+            refused = {UNAVAILABLE: 1013, p.RATE_LIMITED: CLOSE_TOO_FAST}
+            await ws.close(refused.get(exc.code, 4401))
             return
-        reader = asyncio.create_task(_read(ws, table, conn, settings))
+        reader = asyncio.create_task(_read(ws, table, conn, settings, lambda: chats.take(address)))
         writer = asyncio.create_task(_write(ws, conn))
         try:
             await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
@@ -481,7 +496,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-async def _read(ws: WebSocket, table: Table, conn: Conn, settings: Settings) -> None:
+async def _read(
+    ws: WebSocket, table: Table, conn: Conn, settings: Settings, chat_ok: Callable[[], bool]
+) -> None:
     # Every message counts, pings and refused ones included: what costs the server is reading
     # and answering them, whatever they say.
     budget = TokenBucket(settings.message_burst, settings.messages_per_second)
@@ -503,6 +520,11 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, settings: Settings) -> 
                 conn.send(p.error(p.RATE_LIMITED, f"too many messages: at most {limit}"))
                 conn.close(CLOSE_TOO_FAST, f"too many messages (at most {limit})")
                 return
+            if isinstance(p.parse(raw), p.Chat | p.Sena) and not chat_ok():
+                # The address's allowance is kept here, where the address is known, for a
+                # relayed player too; the seat's own is kept by the table.
+                conn.send(p.error(p.RATE_LIMITED, "too many chat lines from this address"))
+                continue
             try:
                 await table.receive(conn, raw)
             except RecursionError:

@@ -34,7 +34,7 @@ from truco.errors import IllegalActionError, RulesError, TrucoError
 from truco.events import Event, visible_to
 from truco.notation import HandHistory, from_state
 from truco.rules import OPTION_NAMES, Rules, from_options
-from truco.server.limits import TokenBucket
+from truco.server.limits import Buckets, TokenBucket
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
 from truco.state import OVER, PLAY, State, new_match
@@ -76,14 +76,12 @@ class Conn:
     without bound.
     """
 
-    def __init__(self, limit: int = 512, burst: int = 10, rate: float = 0.5) -> None:
+    def __init__(self, limit: int = 512) -> None:
         self.seat: int | None = None
         self.limit = limit
         self.pending: deque[str] = deque()
         self.wake = asyncio.Event()
         self.closing: tuple[int, str] | None = None
-        self.chat = TokenBucket(burst, rate)
-        """Chat and señas, which reach other people, have a budget of their own."""
 
     def send(self, text: str) -> None:
         if self.closing is not None:
@@ -98,10 +96,6 @@ class Conn:
         if self.closing is None:
             self.closing = (code, reason)
             self.wake.set()
-
-    def spend(self) -> bool:
-        """Take one chat credit; False when the connection is over its rate."""
-        return self.chat.take()
 
 
 @dataclass(slots=True)
@@ -161,6 +155,13 @@ class Table:
         self.deadline: float | None = None
         """Wall-clock time (seconds since the epoch) when the seat to act runs out of time."""
         self._bots: dict[int, Bot] = {}
+        # Allowances per seat, not per connection: connecting again must not refill them.
+        self._chat_budget = Buckets(settings.chat_burst, settings.chat_per_second)
+        """Chat and señas, which reach other people."""
+        self._connect_budget = Buckets(
+            settings.seat_connect_burst, settings.seat_connects_per_second
+        )
+        """Connections (reconnects): each one catches the seat up and tells the table."""
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
         self._queue = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -462,6 +463,15 @@ class Table:
             seat = self.find_seat(token)
             if seat is None:
                 raise TableError(p.BAD_TOKEN, "this token holds no seat at this table")
+            if not self._connect_budget.take(seat.seat):
+                raise TableError(
+                    p.RATE_LIMITED,
+                    f"this seat connected too often: at most {self.settings.seat_connect_burst} "
+                    f"at once, then {self.settings.seat_connects_per_second:g}/s",
+                )
+            # What the others see changes only if the seat was away (or a bot played for it):
+            # a connection that replaces an open one is not news for the table.
+            news = seat.conn is None or seat.replaced
             if seat.conn is not None:
                 seat.conn.close(4001, "replaced by a new connection")
             seat.conn = conn
@@ -473,7 +483,10 @@ class Table:
                 seat.replaced = False
                 self._schedule()
             self._catch_up(conn, last_v)
-            self._broadcast_table()
+            if news:
+                self._broadcast_table()
+            else:  # the new connection itself still hears that it is seated again
+                conn.send(p.encode("table", self.info()))
 
         await self.submit(run)
 
@@ -558,7 +571,7 @@ class Table:
         conn.send(p.encode("ack", {"a": msg.a, "v": self.v}))
 
     def _chat(self, conn: Conn, seat: Seat, msg: p.Chat) -> None:
-        if not conn.spend():
+        if not self._chat_budget.take(seat.seat):
             raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
         at = datetime.now(UTC).isoformat(timespec="seconds")
         text = p.encode("chat", {"seat": seat.seat, "name": seat.name, "text": msg.text, "at": at})
@@ -566,7 +579,7 @@ class Table:
             c.send(text)
 
     def _sena(self, conn: Conn, seat: Seat, msg: p.Sena) -> None:
-        if not conn.spend():
+        if not self._chat_budget.take(seat.seat):
             raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
         teams = self.state.teams
         text = p.encode("sena", {"seat": seat.seat, "sena": msg.sena})
