@@ -23,6 +23,11 @@ class Settings:
     """Pause before a bot acts, so that people can follow the play (0 in tests)."""
     deal_delay: float = 1.5
     """Pause between the end of a hand and the next deal."""
+    bot_processes: int = field(default_factory=lambda: max(1, min(4, (os.cpu_count() or 2) - 1)))
+    """Worker processes that make the bots' decisions, off the event loop (0: on the loop).
+    Bounded so that the bots never take every CPU from the server's own loop."""
+    bot_seconds: float = 10.0
+    """How long a table waits for a worker's decision before the random bot decides instead."""
     takeover_bot: str = "caretaker"
     """The bot that plays for an absent player and for a player whose time ran out (it never
     bets in her name: ``truco.bots.caretaker``)."""
@@ -125,6 +130,7 @@ class Settings:
         values["address_connects_per_second"] = _env_float(
             "TRUCO_ADDRESS_CONNECTS_PER_SECOND", base.address_connects_per_second
         )
+        values["bot_processes"] = int(_env_float("TRUCO_BOT_PROCESSES", base.bot_processes))
         values["history_size"] = int(_env_float("TRUCO_HISTORY_SIZE", base.history_size))
         values["lease_seconds"] = _env_float("TRUCO_LEASE_SECONDS", base.lease_seconds)
         values["call_seconds"] = _env_float("TRUCO_CALL_SECONDS", base.call_seconds)

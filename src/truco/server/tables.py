@@ -26,7 +26,7 @@ from typing import Any
 
 from truco import protocol as p
 from truco.actions import Action, Deal
-from truco.bots import Bot, make_bot
+from truco.bots import make_bot
 from truco.bots.personas import persona
 from truco.cards import format_cards, parse_cards
 from truco.engine import CHANCE, apply, check, deal, legal_actions, to_act
@@ -34,6 +34,7 @@ from truco.errors import IllegalActionError, RulesError, TrucoError
 from truco.events import Event, visible_to
 from truco.notation import HandHistory, from_state
 from truco.rules import OPTION_NAMES, Rules, from_options
+from truco.server import botpool
 from truco.server.limits import Buckets, TokenBucket
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
@@ -154,7 +155,7 @@ class Table:
         self.spectators: set[Conn] = set()
         self.deadline: float | None = None
         """Wall-clock time (seconds since the epoch) when the seat to act runs out of time."""
-        self._bots: dict[int, Bot] = {}
+        self._pool = botpool.shared(settings.bot_processes, settings.bot_seconds)
         # Allowances per seat, not per connection: connecting again must not refill them.
         self._chat_budget = Buckets(settings.chat_burst, settings.chat_per_second)
         """Chat and señas, which reach other people."""
@@ -400,12 +401,11 @@ class Table:
     async def add_bot(self, seat_no: int, level: str) -> None:
         async def run() -> None:
             seat = self._free_seat(seat_no)
-            bot = make_bot(level)
+            make_bot(level)  # an unknown level is refused here, before anything changes
             name = persona(level, seat.seat, self.id)
             row = SeatRow(seat.seat, name, BOT, level, None)
             await self.store.set_seat(self.id, row, self._status_with(seat))
             seat.name, seat.kind, seat.level, seat.token_hash = name, BOT, level, None
-            self._bots[seat.seat] = bot
             await self._seated(stored=True)
 
         await self.submit(run)
@@ -664,8 +664,11 @@ class Table:
             delay, self.post, lambda: self._drive(v)
         )
 
+    def _seed(self, *salt: object) -> str:
+        return ":".join(str(x) for x in (self.seed, *salt))
+
     def _rng(self, *salt: object) -> Random:
-        return Random(":".join(str(x) for x in (self.seed, *salt)))
+        return Random(self._seed(*salt))
 
     async def _drive(self, v: int) -> None:
         """The timer of version ``v`` fired: deal, or let a bot choose for the seat to act."""
@@ -691,13 +694,15 @@ class Table:
             data = {"hands": [format_cards(h) for h in state.dealt]}
             await self._commit("deal", data, (state, events))
             return
-        bot = self._bots.get(actor)
-        if bot is None:
-            seat = self.seats[actor]
-            level = seat.level if seat.kind == BOT and seat.level else self.settings.takeover_bot
-            bot = self._bots[actor] = make_bot(level)
-        action = bot.choose(
-            observe(self.state, actor), legal_actions(self.state), self._rng("bot", self.v, actor)
+        seat = self.seats[actor]
+        level = seat.level if seat.kind == BOT and seat.level else self.settings.takeover_bot
+        # Decided in a worker process (botpool), seeded as ``_rng`` would be; only this owner
+        # task applies it, and the state cannot change while it waits (it is the owner).
+        action = await self._pool.choose(
+            level,
+            observe(self.state, actor),
+            legal_actions(self.state),
+            self._seed("bot", self.v, actor),
         )
         await self._commit("act", {"seat": actor, "action": str(action)})
 
