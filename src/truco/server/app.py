@@ -21,7 +21,7 @@ from truco import protocol as p
 from truco.bots import LEVELS
 from truco.notation import HandHistory, dumps
 from truco.rules import OPTION_NAMES
-from truco.server import redact
+from truco.server import botpool, redact
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.hands import as_seen_by
@@ -189,6 +189,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await hub.stop()
+            botpool.close_all()
 
     async def same_origin(request: Request) -> None:
         # A browser sends Origin with every POST; a page on another site must not create tables

@@ -18,6 +18,8 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -34,6 +36,18 @@ FALLBACK = "random"
 
 _bots: dict[str, Bot] = {}
 """A worker's bots, one per level (in the server process too, for the fallback)."""
+
+
+def _watch(server: int) -> None:
+    """A worker ends when the server process is gone (even killed with SIGKILL): otherwise it
+    would wait for work forever."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-server", daemon=True).start()
 
 
 def decide(level: str, view: SeatView, legal: tuple[Action, ...], seed: str) -> tuple[Action, int]:
@@ -57,16 +71,24 @@ class BotPool:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            # forkserver: a forked copy of the server would inherit its threads (the database
-            # driver's) and their locks; the workers start clean and import only the bots.
-            context = multiprocessing.get_context("forkserver")
-            self._executor = ProcessPoolExecutor(self.processes, mp_context=context)
+            # spawn: a forked copy of the server would inherit its threads (the database
+            # driver's) and their locks; the workers start clean, as the server's children (so
+            # that they can tell when it is gone), and import only the bots.
+            self._executor = ProcessPoolExecutor(
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch,
+                initargs=(os.getpid(),),
+            )
         return self._executor
 
-    def _replace(self) -> None:
-        old, self._executor = self._executor, None
-        if old is not None:
-            old.shutdown(wait=False, cancel_futures=True)
+    def _replace(self, broken: Executor) -> None:
+        """Replace ``broken`` if it is still the pool: every decision waiting on a broken pool
+        fails at once, and one new pool is enough for all of them."""
+        if self._executor is broken:
+            self._executor = None
+            # Not cancel_futures: a cancelled decision would cancel the table that awaits it.
+            broken.shutdown(wait=False)
 
     async def choose(
         self, level: str, view: SeatView, legal: tuple[Action, ...], seed: str
@@ -74,14 +96,15 @@ class BotPool:
         if self.processes > 0:
             loop = asyncio.get_running_loop()
             for attempt in (1, 2):
+                pool = self._pool()
                 try:
-                    future = loop.run_in_executor(self._pool(), decide, level, view, legal, seed)
+                    future = loop.run_in_executor(pool, decide, level, view, legal, seed)
                     action, pid = await asyncio.wait_for(future, self.seconds)
                 except (BrokenProcessPool, RuntimeError, OSError) as exc:
                     # RuntimeError: the pool was shut down under us.
                     self.failures += 1
-                    log.warning("bot pool failed (%s), attempt %d: replacing it", exc, attempt)
-                    self._replace()
+                    log.warning("bot pool failed (%r), attempt %d", exc, attempt)
+                    self._replace(pool)
                     continue
                 except TimeoutError:
                     self.failures += 1
@@ -97,7 +120,10 @@ class BotPool:
         return action
 
     def close(self) -> None:
-        self._replace()
+        """Stop the workers (the server is stopping); a later decision starts new ones."""
+        if self._executor is not None:
+            old, self._executor = self._executor, None
+            old.shutdown(wait=False, cancel_futures=True)
 
 
 _shared: dict[tuple[int, float], BotPool] = {}
@@ -111,4 +137,9 @@ def shared(processes: int, seconds: float) -> BotPool:
     return pool
 
 
-__all__ = ["FALLBACK", "BotPool", "decide", "shared"]
+def close_all() -> None:
+    for pool in _shared.values():
+        pool.close()
+
+
+__all__ = ["FALLBACK", "BotPool", "close_all", "decide", "shared"]
