@@ -3,7 +3,9 @@ a table (issue 16, point 6). Nothing here measures time: it counts which process
 
 from __future__ import annotations
 
+import asyncio
 import os
+import random
 import signal
 from collections.abc import Iterator
 
@@ -11,9 +13,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.helpers import Player, create, serving, step
+from truco.engine import deal, legal_actions, to_act
+from truco.rules import Rules
 from truco.server import Settings
 from truco.server.botpool import BotPool
 from truco.server.tables import Table
+from truco.state import new_match
+from truco.view import observe
 
 
 @pytest.fixture
@@ -30,9 +36,10 @@ def pool_of(client: TestClient, table: str) -> BotPool:
 def play_hands(ana: Player, hands: int) -> None:
     """Ana plays her first legal action until ``hands`` more hands were dealt (or the end)."""
     while ana.view is None:
-        ana.recv()
+        ana.recv(60)
     until = ana.view["hand"] + hands
-    while ana.view["hand"] < until and step([ana], lambda legal: legal[0]):
+    # A generous wait: a new pool starts its workers afresh (they import the bots).
+    while ana.view["hand"] < until and step([ana], lambda legal: legal[0], timeout=60):
         pass
 
 
@@ -73,3 +80,19 @@ def test_a_killed_worker_does_not_stall_the_table(pooled: TestClient) -> None:
     assert new and not new & workers  # decided by the pool's new workers
     assert pool.failures >= 1
     assert ana.view is not None and not [m for m in ana.seen if m["t"] == "err"]
+
+
+def test_a_decision_too_slow_is_made_by_the_random_bot_and_the_pool_kept() -> None:
+    state, _ = deal(new_match(Rules()), random.Random(4))
+    seat = to_act(state)
+    assert seat is not None and seat >= 0
+    view, legal = observe(state, seat), legal_actions(state)
+    pool = BotPool(1, seconds=1e-9)  # no worker answers that fast
+    try:
+        workers = pool._pool()
+        action = asyncio.run(pool.choose("expert", view, legal, "slow"))
+        assert action in legal
+        assert pool.pids == {os.getpid(): 1} and pool.failures == 1  # decided here, once
+        assert pool._pool() is workers  # a slow answer is no broken pool: nothing replaced
+    finally:
+        pool.close()

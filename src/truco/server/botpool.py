@@ -100,18 +100,18 @@ class BotPool:
                 try:
                     future = loop.run_in_executor(pool, decide, level, view, legal, seed)
                     action, pid = await asyncio.wait_for(future, self.seconds)
+                except TimeoutError:  # first: it is an OSError too, and the pool is not broken
+                    self.failures += 1
+                    log.warning(
+                        "a %s bot took over %gs: the random bot decides", level, self.seconds
+                    )
+                    break
                 except (BrokenProcessPool, RuntimeError, OSError) as exc:
                     # RuntimeError: the pool was shut down under us.
                     self.failures += 1
                     log.warning("bot pool failed (%r), attempt %d", exc, attempt)
                     self._replace(pool)
                     continue
-                except TimeoutError:
-                    self.failures += 1
-                    log.warning(
-                        "a %s bot took over %gs: the random bot decides", level, self.seconds
-                    )
-                    break
                 self.pids[pid] += 1
                 return action
             level = FALLBACK
