@@ -15,7 +15,7 @@ from truco.events import CardPlayed, Event, visible_to
 from truco.protocol import event_from_json, view_from_json
 from truco.rules import Rules
 from truco.state import DISCARD_KIND, State, new_match
-from truco.tui.session import RemoteGame, ws_url
+from truco.tui.session import RemoteGame, invite_token, ws_url
 from truco.view import observe
 
 
@@ -154,9 +154,12 @@ def test_invite_links() -> None:
         "http://localhost:8000",
         "ws://localhost:8000/ws/tables/abc123",
     )
-    base, url = ws_url("https://truco.example/t/x9", token="tok", v=7)
+    base, url = ws_url("https://truco.example/t/x9?token=tok", v=7)
     assert base == "https://truco.example"
-    assert url == "wss://truco.example/ws/tables/x9?token=tok&v=7"
+    # The seat token never goes in the address (it would be in the server's access log).
+    assert url == "wss://truco.example/ws/tables/x9?v=7"
+    assert invite_token("https://truco.example/t/x9?token=tok") == "tok"
+    assert invite_token("https://truco.example/t/x9") is None
     for bad in ("truco.example/t/x", "ftp://h/t/x", "http://h/nothing"):
         with pytest.raises(TrucoError):
             ws_url(bad)

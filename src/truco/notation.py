@@ -92,7 +92,7 @@ def parse_action_line(text: str, *, players: int) -> SeatAction:
     if seat >= players:
         raise NotationError(f"seat {seat} in {text!r}: the table has seats 0 to {players - 1}")
     rest = " ".join(words[1:])
-    if len(words) == 3 and words[2] == UNSEEN and words[1].lower() in ("play", "tapada"):
+    if len(words) == 3 and words[2] == UNSEEN and words[1].lower() in ("play", "tapada", "discard"):
         return seat, Action(Verb(words[1].lower()), None)
     return seat, Action.parse(rest)
 

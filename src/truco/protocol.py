@@ -121,6 +121,25 @@ CLOSE_CODES: Final = {
     "too_fast": CLOSE_TOO_FAST,
 }
 
+SUBPROTOCOL: Final = "truco"
+"""The WebSocket subprotocol a client offers (``Sec-WebSocket-Protocol``); the server picks it."""
+TOKEN_PROTOCOL: Final = "token."
+"""A seat token travels as a second offered subprotocol, ``token.TOKEN``, never in the URL (URLs
+end up in access logs and browser history); the server never echoes it."""
+
+
+def ws_protocols(token: str | None) -> list[str]:
+    """The subprotocols a client offers: ``truco``, and its seat token if it has one."""
+    return [SUBPROTOCOL] + ([TOKEN_PROTOCOL + token] if token else [])
+
+
+def token_of(protocols: list[str]) -> str | None:
+    """The seat token among the subprotocols a client offered (None: a spectator)."""
+    for offered in protocols:
+        if offered.startswith(TOKEN_PROTOCOL) and len(offered) > len(TOKEN_PROTOCOL):
+            return offered[len(TOKEN_PROTOCOL) :]
+    return None
+
 
 # --- client to server -----------------------------------------------------------------------
 

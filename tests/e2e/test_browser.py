@@ -10,8 +10,10 @@ import contextlib
 import json
 import random
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -188,9 +190,17 @@ def test_a_person_and_three_bots_play_a_hand(
         assert ana.locator(".modal.summary .sum-total").is_visible()
     info = api(base_url, f"/api/tables/{table}")
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "bot", "bot"]
-    with urllib.request.urlopen(f"{base_url}/api/tables/{table}/hands/1.toml", timeout=5) as res:
-        assert res.status == 200
-        assert "actions" in res.read().decode()
+    # The hand's download, as the player saw it: mid-match the server gives it only to the
+    # table's players, so the page fetches it with the seat token (issue 16); a plain request
+    # without the token is refused.
+    with ana.expect_download(timeout=10_000) as got:
+        ana.locator(".modal a[download]").first.click()
+    text = Path(got.value.path()).read_text(encoding="utf-8")
+    assert "actions" in text
+    if not seen["over"]:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{base_url}/api/tables/{table}/hands/1.toml", timeout=5)
+        assert refused.value.code == 401
 
 
 def test_a_spectator_sees_the_table_but_no_hand(

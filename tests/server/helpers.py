@@ -9,7 +9,9 @@ from typing import Any
 
 import anyio
 from fastapi.testclient import TestClient
+from websockets.typing import Subprotocol
 
+from truco.protocol import ws_protocols
 from truco.server import Settings, create_app
 
 WAIT = 120.0
@@ -85,6 +87,11 @@ class Connection:
             assert msg["t"] != "err", msg
 
 
+def subprotocols(token: str | None) -> list[Subprotocol]:
+    """What a real client offers in ``Sec-WebSocket-Protocol``: the seat token travels there."""
+    return [Subprotocol(s) for s in ws_protocols(token)]
+
+
 class Player(Connection):
     """A connection through Starlette's in-process test client."""
 
@@ -92,13 +99,8 @@ class Player(Connection):
 
     def __init__(self, client: TestClient, table: str, token: str | None = None, v: int = 0):
         super().__init__(v)
-        query = []
-        if token is not None:
-            query.append(f"token={token}")
-        if v:
-            query.append(f"v={v}")
-        url = f"/ws/tables/{table}" + ("?" + "&".join(query) if query else "")
-        self.ws: Any = client.websocket_connect(url)
+        url = f"/ws/tables/{table}" + (f"?v={v}" if v else "")
+        self.ws: Any = client.websocket_connect(url, subprotocols=ws_protocols(token))
         self.ws.__enter__()
         self.open = True
         self.close_code: int | None = None

@@ -114,10 +114,15 @@ def test_the_lobby_comes_in_pages(lobby: tuple[TestClient, list[str]]) -> None:
 
 def test_the_lobby_is_built_once_per_period(lobby: tuple[TestClient, list[str]]) -> None:
     c, _ = lobby
+    hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
     assert c.get("/api/tables").headers["x-total-count"] == "5"
-    create(c)
-    # Within lobby_cache_seconds every request is answered from the same lobby.
-    assert c.get("/api/tables").headers["x-total-count"] == "5"
+    built = hub._lobby
+    assert built is not None
+    # Within lobby_cache_seconds, with nothing changed, every request is answered from the same
+    # lobby, built once.
+    for _ in range(20):
+        assert c.get("/api/tables").headers["x-total-count"] == "5"
+    assert hub._lobby is built
 
 
 def test_a_restart_serves_before_every_table_is_back(tmp_path: Path, settings: Settings) -> None:
@@ -138,3 +143,17 @@ def test_a_restart_serves_before_every_table_is_back(tmp_path: Path, settings: S
             await hub.stop()
 
     asyncio.run(restart())
+
+
+def test_the_cached_lobby_never_hides_a_new_table_nor_a_table_that_started(
+    settings: Settings,
+) -> None:
+    """The cache spares the loop from floods of lobby requests; a change of the lobby (a table
+    created, a table that started) drops it, whatever the cache's age."""
+    cached = settings.but(lobby_cache_seconds=3600.0)
+    with TestClient(create_app(cached)) as c:
+        assert c.get("/api/tables").json() == []  # built and cached, empty
+        t = create(c)
+        assert [e["table"] for e in c.get("/api/tables").json()] == [t["table"]]
+        join(c, t["table"])  # full: it starts and leaves the lobby
+        assert c.get("/api/tables").json() == []

@@ -52,7 +52,13 @@ ODD_TEXT = st.sampled_from(["\ud800", "\udfff hola", "\x00", "play 1e\x00", "ğŸ‚
 @pytest.fixture
 def fuzz_client(settings: Settings) -> Iterator[TestClient]:
     """The app with the message rate limits out of the way: this sends as fast as it can."""
-    roomy = settings.but(message_burst=10**9, messages_per_second=1e9)
+    roomy = settings.but(
+        message_burst=10**9,
+        messages_per_second=1e9,
+        # Every example opens three connections and may chat, all from the one test address.
+        address_connect_burst=10**9,
+        address_chat_burst=10**9,
+    )
     with serving(roomy) as c:
         yield c
 

@@ -55,12 +55,17 @@ def test_api_answers_and_errors_carry_the_headers(client: TestClient) -> None:
         client,
         [
             (f"/api/tables/{table}", 200),
-            (f"/api/tables/{table}/match.toml", 200),
+            # Mid-match the hands are the players' only (issue 16, point 8): a refusal, secured.
+            (f"/api/tables/{table}/match.toml", 401),
             ("/api/tables/nope", 404),
             ("/api/nothing/here", 404),
             ("/openapi.json", 200),
         ],
     )
+    token = {"Authorization": f"Bearer {created.json()['token']}"}
+    own = client.get(f"/api/tables/{table}/match.toml", headers=token)
+    assert own.status_code == 200
+    assert_secured(own)
     for res in [
         client.post("/api/tables", json={"name": ""}),
         client.post("/api/tables", content=b"{", headers={"content-type": "application/json"}),

@@ -17,7 +17,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from server.helpers import WAIT, Connection, settle, step
+from server.helpers import WAIT, Connection, settle, step, subprotocols
 
 
 def free_port() -> int:
@@ -75,9 +75,9 @@ class Remote(Connection):
     def __init__(self, server: Server, table: str, token: str | None, v: int = 0) -> None:
         super().__init__(v)
         url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?v={v}"
-        if token:
-            url += f"&token={token}"
-        self.ws: ClientConnection = connect(url, max_size=65536, open_timeout=WAIT).__enter__()
+        self.ws: ClientConnection = connect(
+            url, max_size=65536, open_timeout=WAIT, subprotocols=subprotocols(token)
+        ).__enter__()
 
     def receive_text(self, timeout: float) -> str | None:
         return str(self.ws.recv(timeout))
@@ -134,7 +134,10 @@ def test_sigkill_mid_hand_and_restart(tmp_path: Path) -> None:
             if not step(players, lambda legal: legal[0]):
                 break
         assert ana.view["hand"] > start_hand  # a whole hand finished, bots included
-        history = httpx.get(f"{server.base}/api/tables/{t['table']}/hands/{start_hand}.toml")
+        history = httpx.get(
+            f"{server.base}/api/tables/{t['table']}/hands/{start_hand}.toml",
+            headers={"Authorization": f"Bearer {t['token']}"},  # mid-match: a player's only
+        )
         assert history.status_code == 200
 
         # Frame limits of the real server: over 8 KiB an error, over 64 KiB the socket closes.

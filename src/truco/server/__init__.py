@@ -6,6 +6,7 @@ import gc
 import os
 from typing import Any
 
+from truco.server import redact
 from truco.server.app import create_app
 from truco.server.settings import Settings, sqlite_url
 
@@ -47,6 +48,7 @@ def uvicorn_config(app: object, settings: Settings, host: str, port: int) -> Any
         # Behind a proxy, the client's address comes from X-Forwarded-For (the limits use it).
         forwarded_allow_ips=list(settings.proxies) or None,
         log_level="info",
+        log_config=redact.log_config(),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -19,15 +19,18 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.bots import LEVELS
-from truco.notation import dumps
+from truco.notation import HandHistory, dumps
 from truco.rules import OPTION_NAMES
+from truco.server import botpool, redact
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
+from truco.server.hands import as_seen_by
 from truco.server.headers import add_security_headers
 from truco.server.limits import (
     BAD_ORIGIN,
     CLOSE_TOO_BIG,
     CLOSE_TOO_FAST,
+    Buckets,
     TokenBucket,
     frame_size,
     origin_ok,
@@ -36,7 +39,7 @@ from truco.server.names import BAD_NAME, NameRefused, clean_name
 from truco.server.settings import Settings
 from truco.server.static import mount_web_client
 from truco.server.store import Store, StoreUnavailable
-from truco.server.tables import UNAVAILABLE, Conn, Table, TableError
+from truco.server.tables import FINISHED, UNAVAILABLE, Conn, Table, TableError
 
 NOT_BUILT = """<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>truco</title></head>
@@ -176,6 +179,7 @@ def static_dir(settings: Settings) -> Path:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
+    redact.install()
     hub = make_hub(Store(settings.database_url, settings.db_wait_seconds), settings)
 
     @contextlib.asynccontextmanager
@@ -185,6 +189,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await hub.stop()
+            botpool.close_all()
 
     async def same_origin(request: Request) -> None:
         # A browser sends Origin with every POST; a page on another site must not create tables
@@ -202,6 +207,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
     creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
     app.state.hub = hub
+    # Per network address, over all its connections (a client must not get a fresh allowance
+    # by connecting again; the seat's own allowances are kept by its table).
+    connects = Buckets(settings.address_connect_burst, settings.address_connects_per_second)
+    chats = Buckets(settings.address_chat_burst, settings.address_chat_per_second)
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
@@ -335,25 +344,50 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise TableError(p.BAD_OPTIONS, str(exc)) from None
         return table.info()
 
+    # auto_error=False here too: a download without a token is a 401 bad_token.
+    player = HTTPBearer(auto_error=False, description="a seat token of the table")
+
+    def hands_for(table: Table, auth: HTTPAuthorizationCredentials | None) -> list[HandHistory]:
+        """The finished hands the caller may read: all of them once the match is over; during
+        it, only a seated player's, as he saw them (issue 16: they are evidence until then)."""
+        if table.info()["status"] == FINISHED:
+            return list(table.hands)
+        seat = table.find_seat(auth.credentials) if auth is not None else None
+        if seat is None:
+            raise TableError(
+                p.BAD_TOKEN,
+                "during a match only its players may download its hands "
+                "(a seat token in Authorization: Bearer)",
+            )
+        return [as_seen_by(h, seat.seat) for h in table.hands]
+
     @app.get(
         "/api/tables/{table_id}/hands/{n}.toml",
         response_class=TomlResponse,
-        responses=_errors(404, 422, json=True),
+        responses=_errors(401, 404, 422, json=True),
     )
-    async def hand_toml(table_id: str, n: int) -> TomlResponse:
+    async def hand_toml(
+        table_id: str,
+        n: int,
+        auth: HTTPAuthorizationCredentials | None = Depends(player),  # noqa: B008
+    ) -> TomlResponse:
         table = await get_table(table_id)
-        if not 1 <= n <= len(table.hands):
+        hands = hands_for(table, auth)
+        if not 1 <= n <= len(hands):
             raise TableError(p.TABLE_NOT_FOUND, f"hand {n} is not finished")
-        return TomlResponse(dumps(table.hands[n - 1]))
+        return TomlResponse(dumps(hands[n - 1]))
 
     @app.get(
         "/api/tables/{table_id}/match.toml",
         response_class=TomlResponse,
-        responses=_errors(404, 422, json=True),
+        responses=_errors(401, 404, 422, json=True),
     )
-    async def match_toml(table_id: str) -> TomlResponse:
+    async def match_toml(
+        table_id: str,
+        auth: HTTPAuthorizationCredentials | None = Depends(player),  # noqa: B008
+    ) -> TomlResponse:
         table = await get_table(table_id)
-        text = "\n".join("[[hands]]\n" + dumps(h) for h in table.hands)
+        text = "\n".join("[[hands]]\n" + dumps(h) for h in hands_for(table, auth))
         return TomlResponse(text)
 
     @app.api_route(
@@ -390,8 +424,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         ):
             await ws.close(1008)  # before accept(): the handshake is refused with 403
             return
-        await ws.accept()
-        token = ws.query_params.get("token") or None
+        offered = list(ws.scope.get("subprotocols") or ())
+        # The seat token comes as an offered subprotocol (docs/protocol.md); the answer names
+        # only ``truco``, never the token.
+        await ws.accept(subprotocol=p.SUBPROTOCOL if p.SUBPROTOCOL in offered else None)
+        if "token" in ws.query_params:
+            # An old client: refused, so that it learns at once rather than playing as a
+            # spectator (the log filter keeps the token out of the access log).
+            message = "send the seat token as the subprotocol token.TOKEN, never in the URL"
+            await ws.send_text(p.error(p.BAD_TOKEN, message))
+            await ws.close(4401)
+            return
+        token = p.token_of(offered)
+        address = ws.client.host if ws.client is not None else ""
+        if not connects.take(address):
+            limit = (
+                f"{settings.address_connect_burst} at once, "
+                f"then {settings.address_connects_per_second:g}/s"
+            )
+            await ws.send_text(p.error(p.RATE_LIMITED, f"too many connections: at most {limit}"))
+            await ws.close(CLOSE_TOO_FAST, "too many connections from this address")
+            return
         try:
             last_v = max(0, int(ws.query_params.get("v") or 0))
         except ValueError:
@@ -407,14 +460,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await ws.send_text(p.error(p.TABLE_NOT_FOUND, f"no table {table_id!r}"))
             await ws.close(4404)
             return
-        conn = Conn(settings.outbox_size, settings.chat_burst, settings.chat_per_second)
+        conn = Conn(settings.outbox_size)
         try:
             await table.connect(conn, token, last_v)
         except TableError as exc:
             await ws.send_text(p.error(exc.code, exc.message))
-            await ws.close(1013 if exc.code == UNAVAILABLE else 4401)
+            refused = {UNAVAILABLE: 1013, p.RATE_LIMITED: CLOSE_TOO_FAST}
+            await ws.close(refused.get(exc.code, 4401))
             return
-        reader = asyncio.create_task(_read(ws, table, conn, settings))
+        reader = asyncio.create_task(_read(ws, table, conn, settings, lambda: chats.take(address)))
         writer = asyncio.create_task(_write(ws, conn))
         try:
             await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
@@ -443,7 +497,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-async def _read(ws: WebSocket, table: Table, conn: Conn, settings: Settings) -> None:
+async def _read(
+    ws: WebSocket, table: Table, conn: Conn, settings: Settings, chat_ok: Callable[[], bool]
+) -> None:
     # Every message counts, pings and refused ones included: what costs the server is reading
     # and answering them, whatever they say.
     budget = TokenBucket(settings.message_burst, settings.messages_per_second)
@@ -465,6 +521,11 @@ async def _read(ws: WebSocket, table: Table, conn: Conn, settings: Settings) -> 
                 conn.send(p.error(p.RATE_LIMITED, f"too many messages: at most {limit}"))
                 conn.close(CLOSE_TOO_FAST, f"too many messages (at most {limit})")
                 return
+            if isinstance(p.parse(raw), p.Chat | p.Sena) and not chat_ok():
+                # The address's allowance is kept here, where the address is known, for a
+                # relayed player too; the seat's own is kept by the table.
+                conn.send(p.error(p.RATE_LIMITED, "too many chat lines from this address"))
+                continue
             try:
                 await table.receive(conn, raw)
             except RecursionError:

@@ -332,8 +332,6 @@ class ClusterHub(Hub):
                 args["cid"],
                 table_id,
                 limit=self.settings.outbox_size,
-                burst=self.settings.chat_burst,
-                rate=self.settings.chat_per_second,
             )
             self.relays[relay.cid] = relay
             try:

@@ -9,7 +9,8 @@ are part of the protocol (docs/protocol.md, "Limits").
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from typing import Final
 from urllib.parse import urlsplit
 
@@ -57,6 +58,45 @@ class TokenBucket:
         return self._credits + elapsed * self.rate >= self.burst
 
 
+class Buckets:
+    """One ``TokenBucket`` per key (a seat, an address), made on first use.
+
+    Kept per key rather than per connection so that a client cannot reset its allowance by
+    connecting again. At most ``keys`` are kept: when full, the least recently used bucket is
+    forgotten (a key idle that long would be back at its full burst anyway, so forgetting it
+    gives nothing away unless a client spreads over more keys than that).
+    """
+
+    __slots__ = ("_buckets", "_clock", "burst", "keys", "rate")
+
+    def __init__(
+        self,
+        burst: float,
+        rate: float,
+        keys: int = 100_000,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.burst = burst
+        self.rate = rate
+        self.keys = keys
+        self._clock = clock
+        self._buckets: OrderedDict[Hashable, TokenBucket] = OrderedDict()
+
+    def take(self, key: Hashable, cost: float = 1.0) -> bool:
+        """Spend ``cost`` from ``key``'s bucket; False (nothing spent) when it has too little."""
+        bucket = self._buckets.get(key)
+        if bucket is None:
+            bucket = self._buckets[key] = TokenBucket(self.burst, self.rate, self._clock)
+            if len(self._buckets) > self.keys:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(key)
+        return bucket.take(cost)
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
 def frame_size(raw: str | bytes) -> int:
     """The size of a frame in bytes, as it travelled (text frames are UTF-8)."""
     if isinstance(raw, bytes):
@@ -82,6 +122,7 @@ __all__ = [
     "BAD_ORIGIN",
     "CLOSE_TOO_BIG",
     "CLOSE_TOO_FAST",
+    "Buckets",
     "TokenBucket",
     "frame_size",
     "origin_ok",

@@ -2,7 +2,9 @@
 
 ``python -m truco.server.loadtest [--tables 50] [--seconds 20] [--think 1.0] [--processes 1]``
 opens the tables (``--humans`` seats of each played by a scripted client over a real WebSocket,
-the other seats by the server's bots), then lets them all play for ``--seconds``. Each client
+the other seats by the server's bots), and ``--bot-tables`` more of one client against a
+``--bot-level`` bot (reported apart, under ``bot_tables``: they load the server's bot workers),
+then lets them all play for ``--seconds``. Each client
 acts after a random pause of mean ``--think`` seconds (0: at once) with a random legal action,
 and asks for a rematch when a match ends. For each client action it takes the time from sending
 the ``act`` to the last of the table's clients receiving that version.
@@ -41,7 +43,9 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidHandshake, WebSocketException
+from websockets.typing import Subprotocol
 
+from truco.protocol import ws_protocols
 from truco.server.localcluster import ProxyLimits, free_port, running
 
 
@@ -172,8 +176,12 @@ async def _open(
     sockets: list[ClientConnection] = []
     try:
         for t in tokens:
-            url = f"{ws_base}/ws/tables/{created['table']}?token={t}"
-            sockets.append(await connect(url, max_size=65536, open_timeout=30))
+            # The seat token goes in the handshake's subprotocols, never in the URL.
+            url = f"{ws_base}/ws/tables/{created['table']}"
+            offered = [Subprotocol(s) for s in ws_protocols(t)]
+            sockets.append(
+                await connect(url, max_size=65536, open_timeout=30, subprotocols=offered)
+            )
     except (OSError, TimeoutError, InvalidHandshake, WebSocketException) as exc:
         # A refused handshake (a proxy out of connections, a server out of descriptors) is
         # counted, not fatal: the report says how many tables could not be opened.
@@ -227,29 +235,38 @@ async def measure(
     bots: str = "random",
     seed: int = 0,
     watch: dict[str, list[int]] | None = None,
+    bot_tables: int = 0,
+    bot_level: str = "expert",
 ) -> dict[str, Any]:
-    """``watch``: process trees (by role) whose CPU use is reported, in % of one CPU."""
+    """``watch``: process trees (by role) whose CPU use is reported, in % of one CPU.
+
+    ``bot_tables``: as many more tables of one scripted person against ``bot_level`` bots (two
+    seats), measured apart: the figures at the top are the people's tables'.
+    """
     watch = watch or {}
     humans = players if humans is None else humans
     ws_base = base.replace("http", "ws", 1)
-    runs = [TableRun(humans, actions) for _ in range(tables)]
     start = asyncio.Event()
     gate = asyncio.Semaphore(32)  # open the tables a few at a time, as people would arrive
 
     refused: Counter[str] = Counter()
 
-    async def one(i: int) -> list[ClientConnection] | None:
+    async def one(i: int) -> tuple[bool, list[ClientConnection]] | None:
+        against_bot = i >= tables
         async with gate:
             try:
-                return await _open(http, ws_base, players, humans, bots)
+                if against_bot:
+                    return True, await _open(http, ws_base, 2, 1, bot_level)
+                return False, await _open(http, ws_base, players, humans, bots)
             except Refused as exc:
                 refused[exc.code] += 1
                 return None
 
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        opened = await asyncio.gather(*(one(i) for i in range(tables)))
-    sockets = [socks for socks in opened if socks is not None]
-    runs = runs[: len(sockets)]
+        opened = await asyncio.gather(*(one(i) for i in range(tables + bot_tables)))
+    kept = [found for found in opened if found is not None]
+    sockets = [socks for _, socks in kept]
+    runs = [TableRun(1 if against_bot else humans, actions) for against_bot, _ in kept]
     tasks = [
         asyncio.create_task(
             _seat(ws, run, random.Random(seed * 100_000 + i * 10 + k), think, start)
@@ -285,12 +302,13 @@ async def measure(
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     await asyncio.gather(*(ws.close() for socks in sockets for ws in socks))
-    latencies = sorted(x for r in runs for x in r.latencies)
     errors: Counter[str] = Counter(refused)
     for run in runs:
         errors.update(run.errors)
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else None
     loadgen = (self1.ru_utime + self1.ru_stime) - (self0.ru_utime + self0.ru_stime)
+    people = [run for run, (against_bot, _) in zip(runs, kept, strict=True) if not against_bot]
+    bot_runs = [run for run, (against_bot, _) in zip(runs, kept, strict=True) if against_bot]
+    extra = {"bot_tables": {"level": bot_level, **_figures(bot_runs, wall)}} if bot_tables else {}
     return {
         "tables": tables,
         "tables_opened": len(sockets),
@@ -298,6 +316,21 @@ async def measure(
         "humans": humans,
         "think_s": think,
         "seconds": round(wall, 1),
+        **_figures(people, wall),
+        **extra,
+        "errors": dict(errors),
+        "cpu_busy_pct": round(100 * (cpu1[0] - cpu0[0]) / max(1.0, cpu1[1] - cpu0[1]), 1),
+        "loadgen_cpu_pct": round(100 * loadgen / wall, 1),
+        **roles,
+        "cpus": os.cpu_count(),
+    }
+
+
+def _figures(runs: list[TableRun], wall: float) -> dict[str, Any]:
+    """Actions, versions and latency of the clients' actions over ``runs``."""
+    latencies = sorted(x for r in runs for x in r.latencies)
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] if latencies else None
+    return {
         "actions": len(latencies),
         "actions_per_s": round(len(latencies) / wall, 1),
         "versions_per_s": round(sum(r.versions for r in runs) / wall, 1),
@@ -305,11 +338,6 @@ async def measure(
         "median_ms": _ms(statistics.median(latencies)) if latencies else None,
         "p99_ms": _ms(p99),
         "max_ms": _ms(latencies[-1]) if latencies else None,
-        "errors": dict(errors),
-        "cpu_busy_pct": round(100 * (cpu1[0] - cpu0[0]) / max(1.0, cpu1[1] - cpu0[1]), 1),
-        "loadgen_cpu_pct": round(100 * loadgen / wall, 1),
-        **roles,
-        "cpus": os.cpu_count(),
     }
 
 
@@ -322,6 +350,9 @@ SERVER_ENV = {
     # Scripted clients without think time send far more than a person; the limit is not measured.
     "TRUCO_MESSAGES_PER_SECOND": "1000",
     "TRUCO_MESSAGE_BURST": "1000",
+    # Every client connects from 127.0.0.1 (through nginx too): not the limit being measured.
+    "TRUCO_ADDRESS_CONNECT_BURST": "100000",
+    "TRUCO_ADDRESS_CONNECTS_PER_SECOND": "100000",
     "TRUCO_GRACE_SECONDS": "600",
     # One address opens every table and holds every socket: the per-address limits are not
     # what is measured either.
@@ -386,6 +417,13 @@ def main(argv: list[str] | None = None) -> int:
         "--think", type=float, default=0.0, help="mean seconds a client takes to act (0: none)"
     )
     parser.add_argument("--bot-delay", type=float, default=0.5, help="the server bots' pause")
+    parser.add_argument(
+        "--bot-tables",
+        type=int,
+        default=0,
+        help="and this many tables of one client against a bot (measured apart)",
+    )
+    parser.add_argument("--bot-level", default="expert", help="the bot of --bot-tables")
     parser.add_argument("--processes", type=int, default=1, help="server processes")
     parser.add_argument(
         "--cluster", action="store_true", help="PostgreSQL + Redis + nginx even for one process"
@@ -409,6 +447,8 @@ def main(argv: list[str] | None = None) -> int:
                 args.think,
                 args.actions,
                 watch=watch,
+                bot_tables=args.bot_tables,
+                bot_level=args.bot_level,
             )
         )
 

@@ -23,6 +23,11 @@ class Settings:
     """Pause before a bot acts, so that people can follow the play (0 in tests)."""
     deal_delay: float = 1.5
     """Pause between the end of a hand and the next deal."""
+    bot_processes: int = field(default_factory=lambda: max(1, min(4, (os.cpu_count() or 2) - 1)))
+    """Worker processes that make the bots' decisions, off the event loop (0: on the loop).
+    Bounded so that the bots never take every CPU from the server's own loop."""
+    bot_seconds: float = 10.0
+    """How long a table waits for a worker's decision before the random bot decides instead."""
     takeover_bot: str = "caretaker"
     """The bot that plays for an absent player and for a player whose time ran out (it never
     bets in her name: ``truco.bots.caretaker``)."""
@@ -31,9 +36,22 @@ class Settings:
     outbox_size: int = 512
     """Messages queued for one connection before it is closed as too slow."""
     chat_burst: int = 10
-    """Chat and señas: a connection may send this many at once..."""
+    """Chat and señas: a seat may send this many at once, over all its connections..."""
     chat_per_second: float = 0.5
     """...and then this many per second."""
+    address_chat_burst: int = 30
+    """Chat and señas from one network address, over all its seats and connections: this many
+    at once (several people may share an address behind a NAT)..."""
+    address_chat_per_second: float = 2.0
+    """...and then this many per second."""
+    seat_connect_burst: int = 10
+    """Connections a seat may open (reconnects) at once..."""
+    seat_connects_per_second: float = 0.2
+    """...and then this many per second (one every 5 s); over that a connection is refused."""
+    address_connect_burst: int = 60
+    """WebSocket connections one network address may open at once..."""
+    address_connects_per_second: float = 2.0
+    """...and then this many per second; over that a connection is refused."""
     max_frame: int = 64 * 1024
     """The largest WebSocket frame a client may send, in bytes; a larger one closes the
     connection with 1009 (messages over ``protocol.MAX_MESSAGE`` only get ``too_large``)."""
@@ -106,6 +124,13 @@ class Settings:
         rate = _env_float("TRUCO_MESSAGES_PER_SECOND", base.messages_per_second)
         values["messages_per_second"] = rate
         values["message_burst"] = int(_env_float("TRUCO_MESSAGE_BURST", base.message_burst))
+        values["address_connect_burst"] = int(
+            _env_float("TRUCO_ADDRESS_CONNECT_BURST", base.address_connect_burst)
+        )
+        values["address_connects_per_second"] = _env_float(
+            "TRUCO_ADDRESS_CONNECTS_PER_SECOND", base.address_connects_per_second
+        )
+        values["bot_processes"] = int(_env_float("TRUCO_BOT_PROCESSES", base.bot_processes))
         values["history_size"] = int(_env_float("TRUCO_HISTORY_SIZE", base.history_size))
         values["lease_seconds"] = _env_float("TRUCO_LEASE_SECONDS", base.lease_seconds)
         values["call_seconds"] = _env_float("TRUCO_CALL_SECONDS", base.call_seconds)

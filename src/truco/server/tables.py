@@ -26,7 +26,7 @@ from typing import Any
 
 from truco import protocol as p
 from truco.actions import Action, Deal
-from truco.bots import Bot, make_bot
+from truco.bots import make_bot
 from truco.bots.personas import persona
 from truco.cards import format_cards, parse_cards
 from truco.engine import CHANCE, apply, check, deal, legal_actions, to_act
@@ -34,7 +34,8 @@ from truco.errors import IllegalActionError, RulesError, TrucoError
 from truco.events import Event, visible_to
 from truco.notation import HandHistory, from_state
 from truco.rules import OPTION_NAMES, Rules, from_options
-from truco.server.limits import TokenBucket
+from truco.server import botpool
+from truco.server.limits import Buckets, TokenBucket
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
 from truco.state import OVER, PLAY, State, new_match
@@ -76,14 +77,12 @@ class Conn:
     without bound.
     """
 
-    def __init__(self, limit: int = 512, burst: int = 10, rate: float = 0.5) -> None:
+    def __init__(self, limit: int = 512) -> None:
         self.seat: int | None = None
         self.limit = limit
         self.pending: deque[str] = deque()
         self.wake = asyncio.Event()
         self.closing: tuple[int, str] | None = None
-        self.chat = TokenBucket(burst, rate)
-        """Chat and señas, which reach other people, have a budget of their own."""
 
     def send(self, text: str) -> None:
         if self.closing is not None:
@@ -98,10 +97,6 @@ class Conn:
         if self.closing is None:
             self.closing = (code, reason)
             self.wake.set()
-
-    def spend(self) -> bool:
-        """Take one chat credit; False when the connection is over its rate."""
-        return self.chat.take()
 
 
 @dataclass(slots=True)
@@ -160,7 +155,14 @@ class Table:
         self.spectators: set[Conn] = set()
         self.deadline: float | None = None
         """Wall-clock time (seconds since the epoch) when the seat to act runs out of time."""
-        self._bots: dict[int, Bot] = {}
+        self._pool = botpool.shared(settings.bot_processes, settings.bot_seconds)
+        # Allowances per seat, not per connection: connecting again must not refill them.
+        self._chat_budget = Buckets(settings.chat_burst, settings.chat_per_second)
+        """Chat and señas, which reach other people."""
+        self._connect_budget = Buckets(
+            settings.seat_connect_burst, settings.seat_connects_per_second
+        )
+        """Connections (reconnects): each one catches the seat up and tells the table."""
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
         self._queue = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -399,12 +401,11 @@ class Table:
     async def add_bot(self, seat_no: int, level: str) -> None:
         async def run() -> None:
             seat = self._free_seat(seat_no)
-            bot = make_bot(level)
+            make_bot(level)  # an unknown level is refused here, before anything changes
             name = persona(level, seat.seat, self.id)
             row = SeatRow(seat.seat, name, BOT, level, None)
             await self.store.set_seat(self.id, row, self._status_with(seat))
             seat.name, seat.kind, seat.level, seat.token_hash = name, BOT, level, None
-            self._bots[seat.seat] = bot
             await self._seated(stored=True)
 
         await self.submit(run)
@@ -462,6 +463,15 @@ class Table:
             seat = self.find_seat(token)
             if seat is None:
                 raise TableError(p.BAD_TOKEN, "this token holds no seat at this table")
+            if not self._connect_budget.take(seat.seat):
+                raise TableError(
+                    p.RATE_LIMITED,
+                    f"this seat connected too often: at most {self.settings.seat_connect_burst} "
+                    f"at once, then {self.settings.seat_connects_per_second:g}/s",
+                )
+            # What the others see changes only if the seat was away (or a bot played for it):
+            # a connection that replaces an open one is not news for the table.
+            news = seat.conn is None or seat.replaced
             if seat.conn is not None:
                 seat.conn.close(4001, "replaced by a new connection")
             seat.conn = conn
@@ -473,7 +483,10 @@ class Table:
                 seat.replaced = False
                 self._schedule()
             self._catch_up(conn, last_v)
-            self._broadcast_table()
+            if news:
+                self._broadcast_table()
+            else:  # the new connection itself still hears that it is seated again
+                conn.send(p.encode("table", self.info()))
 
         await self.submit(run)
 
@@ -558,7 +571,7 @@ class Table:
         conn.send(p.encode("ack", {"a": msg.a, "v": self.v}))
 
     def _chat(self, conn: Conn, seat: Seat, msg: p.Chat) -> None:
-        if not conn.spend():
+        if not self._chat_budget.take(seat.seat):
             raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
         at = datetime.now(UTC).isoformat(timespec="seconds")
         text = p.encode("chat", {"seat": seat.seat, "name": seat.name, "text": msg.text, "at": at})
@@ -566,7 +579,7 @@ class Table:
             c.send(text)
 
     def _sena(self, conn: Conn, seat: Seat, msg: p.Sena) -> None:
-        if not conn.spend():
+        if not self._chat_budget.take(seat.seat):
             raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
         teams = self.state.teams
         text = p.encode("sena", {"seat": seat.seat, "sena": msg.sena})
@@ -651,8 +664,11 @@ class Table:
             delay, self.post, lambda: self._drive(v)
         )
 
+    def _seed(self, *salt: object) -> str:
+        return ":".join(str(x) for x in (self.seed, *salt))
+
     def _rng(self, *salt: object) -> Random:
-        return Random(":".join(str(x) for x in (self.seed, *salt)))
+        return Random(self._seed(*salt))
 
     async def _drive(self, v: int) -> None:
         """The timer of version ``v`` fired: deal, or let a bot choose for the seat to act."""
@@ -678,13 +694,15 @@ class Table:
             data = {"hands": [format_cards(h) for h in state.dealt]}
             await self._commit("deal", data, (state, events))
             return
-        bot = self._bots.get(actor)
-        if bot is None:
-            seat = self.seats[actor]
-            level = seat.level if seat.kind == BOT and seat.level else self.settings.takeover_bot
-            bot = self._bots[actor] = make_bot(level)
-        action = bot.choose(
-            observe(self.state, actor), legal_actions(self.state), self._rng("bot", self.v, actor)
+        seat = self.seats[actor]
+        level = seat.level if seat.kind == BOT and seat.level else self.settings.takeover_bot
+        # Decided in a worker process (botpool), seeded as ``_rng`` would be; only this owner
+        # task applies it, and the state cannot change while it waits (it is the owner).
+        action = await self._pool.choose(
+            level,
+            observe(self.state, actor),
+            legal_actions(self.state),
+            self._seed("bot", self.v, actor),
         )
         await self._commit("act", {"seat": actor, "action": str(action)})
 
@@ -804,6 +822,7 @@ class Hub:
 
     def _build(self, row: TableRow) -> Table:
         table = Table.from_row(row, self.store, self.settings)
+        self._watch(table)
         self.tables[table.id] = table
         self._born[table.id] = row.created_at.timestamp() if row.created_at else time.time()
         return table
@@ -857,7 +876,9 @@ class Hub:
             raise _unavailable(exc) from None
         table = Table(table_id, rules, turn_seconds, seed, seats, self.store, self.settings)
         await self._own(table)
+        self._watch(table)
         self.tables[table_id] = table
+        self._lobby = None  # a new table: the next lobby lists it
         self._born[table_id] = time.time()
         if creator and table.status == WAITING:
             self._creators.setdefault(creator, set()).add(table_id)
@@ -900,6 +921,16 @@ class Hub:
 
     async def _own(self, table: Table) -> None:
         """Hook: a new table is about to start in this process (a cluster takes its lease)."""
+
+    def _watch(self, table: Table) -> None:
+        """A change of what the lobby shows of ``table`` (seats, status) drops the cached lobby,
+        so that the cache spares the loop from floods of requests, never hides a change. A
+        cluster's hub watches its tables itself (its lobby lives in Redis)."""
+        if table.on_change is None:
+            table.on_change = self._lobby_changed
+
+    def _lobby_changed(self) -> None:
+        self._lobby = None
 
     # --- expiry ---------------------------------------------------------------------------------
 

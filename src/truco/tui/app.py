@@ -241,14 +241,18 @@ class TrucoApp(App[int]):
 
     async def _remote(self) -> None:
         import websockets
+        from websockets.typing import Subprotocol
 
-        from truco.tui.session import ws_url
+        from truco.protocol import ws_protocols
+        from truco.tui.session import invite_token, ws_url
 
         game = self.game
         assert isinstance(game, RemoteGame) and self.invite is not None
-        _, url = ws_url(self.invite, self.token, game.v)
+        _, url = ws_url(self.invite, game.v)
+        # The seat token goes in the handshake's subprotocols, never in the URL.
+        offered = [Subprotocol(s) for s in ws_protocols(self.token or invite_token(self.invite))]
         try:
-            async with websockets.connect(url, max_size=1 << 16) as socket:
+            async with websockets.connect(url, max_size=1 << 16, subprotocols=offered) as socket:
                 self._socket = socket
                 self.message = ""
                 async for raw in socket:
@@ -345,9 +349,11 @@ class TrucoApp(App[int]):
                 self.saved = self.game.save(self.save_dir, stem)
             elif self.game.view is not None and self.invite is not None:
                 from truco.tui.net import fetch_hands
+                from truco.tui.session import invite_token
 
                 done = self.game.view.hand_no - (self.game.view.phase == Phase.PLAY)
-                texts = await asyncio.to_thread(fetch_hands, self.invite, done)
+                token = self.token or invite_token(self.invite)
+                texts = await asyncio.to_thread(fetch_hands, self.invite, done, token)
                 self.save_dir.mkdir(parents=True, exist_ok=True)
                 self.saved = []
                 for i, toml in enumerate(texts, 1):

@@ -19,12 +19,12 @@ def run_play(args: argparse.Namespace) -> int:
     save_dir = Path(args.save_dir) if args.save_dir else None
     if args.connect:
         from truco.tui.net import join_table
-        from truco.tui.session import ws_url
+        from truco.tui.session import invite_token, ws_url
 
         try:
-            _, url = ws_url(args.connect)
-            token = None
-            if "token=" not in url:  # an invite: take the first empty seat
+            ws_url(args.connect)  # checks the link
+            token = invite_token(args.connect)
+            if token is None:  # an invite: take the first empty seat
                 _, token = join_table(args.connect, args.name)
         except TrucoError as exc:
             print(f"truco play: {exc}", file=sys.stderr)

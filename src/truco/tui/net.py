@@ -37,14 +37,21 @@ def join_table(invite: str, name: str, timeout: float = 10.0) -> tuple[int, str]
         raise TrucoError(f"respuesta inesperada del servidor: {data!r}") from None
 
 
-def fetch_hands(invite: str, count: int, timeout: float = 10.0) -> list[str]:
-    """The table's hands 1..count as hand histories (``GET /api/tables/{id}/hands/{n}.toml``)."""
+def fetch_hands(
+    invite: str, count: int, token: str | None = None, timeout: float = 10.0
+) -> list[str]:
+    """The table's hands 1..count as hand histories (``GET /api/tables/{id}/hands/{n}.toml``).
+
+    During a match only its players may read them, as they saw them: ``token`` is the seat's.
+    """
     base, _ = ws_url(invite)
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
     texts = []
     for n in range(1, count + 1):
         url = f"{base}/api/tables/{table_id(invite)}/hands/{n}.toml"
         try:
-            with urllib.request.urlopen(url, timeout=timeout) as answer:
+            request = urllib.request.Request(url, headers=headers)
+            with urllib.request.urlopen(request, timeout=timeout) as answer:
                 texts.append(answer.read().decode())
         except (urllib.error.URLError, OSError) as exc:
             raise TrucoError(f"no pude bajar la mano {n}: {exc}") from None

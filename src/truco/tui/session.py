@@ -119,10 +119,11 @@ class LocalGame:
         return paths
 
 
-def ws_url(invite: str, token: str | None = None, v: int = 0) -> tuple[str, str]:
+def ws_url(invite: str, v: int = 0) -> tuple[str, str]:
     """The HTTP base and the WebSocket address of the table an invite link points to.
 
-    ``invite`` is ``http(s)://HOST/t/ID`` (or already ``ws(s)://HOST/ws/tables/ID``).
+    ``invite`` is ``http(s)://HOST/t/ID`` (or already ``ws(s)://HOST/ws/tables/ID``). The
+    address never holds a seat token: that travels as a subprotocol (``protocol.ws_protocols``).
     """
     parts = urlsplit(invite)
     scheme = {"http": "ws", "https": "wss", "ws": "ws", "wss": "wss"}.get(parts.scheme)
@@ -133,17 +134,17 @@ def ws_url(invite: str, token: str | None = None, v: int = 0) -> tuple[str, str]
         table = words[-1]
     else:
         raise TrucoError(f"not an invite link: {invite!r} (expected http://HOST/t/TABLE)")
-    query: dict[str, str] = {}
-    old = parse_qs(parts.query)
-    token = token or (old["token"][0] if "token" in old else None)
-    if token:
-        query["token"] = token
-    if v:
-        query["v"] = str(v)
+    query = urlencode({"v": str(v)}) if v else ""
     http = "https" if scheme == "wss" else "http"
     base = urlunsplit((http, parts.netloc, "", "", ""))
-    ws = urlunsplit((scheme, parts.netloc, f"/ws/tables/{table}", urlencode(query), ""))
+    ws = urlunsplit((scheme, parts.netloc, f"/ws/tables/{table}", query, ""))
     return base, ws
+
+
+def invite_token(invite: str) -> str | None:
+    """The seat token of a player's own link (``...?token=TOKEN``); None for an invite."""
+    old = parse_qs(urlsplit(invite).query)
+    return old["token"][0] if "token" in old else None
 
 
 def table_id(invite: str) -> str:

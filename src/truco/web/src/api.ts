@@ -89,11 +89,14 @@ export function matchUrl(id: string): string {
   return `/api/tables/${encodeURIComponent(id)}/match.toml`;
 }
 
-export function wsUrl(loc: { protocol: string; host: string }, id: string, token: string | null, v: number): string {
+export function wsUrl(loc: { protocol: string; host: string }, id: string, v: number): string {
   const scheme = loc.protocol === "https:" ? "wss:" : "ws:";
-  const q = new URLSearchParams();
-  if (token) q.set("token", token);
-  if (v > 0) q.set("v", String(v));
-  const qs = q.toString();
-  return `${scheme}//${loc.host}/ws/tables/${encodeURIComponent(id)}${qs ? `?${qs}` : ""}`;
+  const qs = v > 0 ? `?v=${v}` : "";
+  return `${scheme}//${loc.host}/ws/tables/${encodeURIComponent(id)}${qs}`;
+}
+
+/** The subprotocols offered on connect: the seat token travels there, never in the URL (a URL
+ * ends up in access logs); the server answers with "truco" only. */
+export function wsProtocols(token: string | null): string[] {
+  return token ? ["truco", `token.${token}`] : ["truco"];
 }

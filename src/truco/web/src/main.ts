@@ -3,14 +3,18 @@
 // chooses one from the address.
 
 import "./styles.css";
+import { installDownloads } from "./downloads";
 import { getLang, setLang } from "./i18n";
 import { listen } from "./input";
+import { errorText, showToast } from "./page";
 import { route } from "./router";
 import { store } from "./storage";
 import { tick } from "./table";
 
 window.addEventListener("popstate", route);
 listen();
+// Hand downloads carry the seat token (the server gives them only to the players mid-match).
+installDownloads(document, (table) => store.seat(table)?.token ?? null, (code) => showToast(errorText(code)));
 setInterval(tick, 1000);
 setLang(store.lang());
 document.documentElement.lang = getLang();

@@ -9,6 +9,8 @@ export type SocketStatus = "connecting" | "open" | "reconnecting" | "closed";
 export interface SocketOptions {
   /** The URL to open, given the last version the client saw. */
   url: (v: number) => string;
+  /** The subprotocols to offer (the seat token rides there: docs/protocol.md). */
+  protocols?: () => string[];
   getV: () => number;
   onMessage: (msg: ServerMessage) => void;
   onStatus: (status: SocketStatus) => void;
@@ -44,7 +46,7 @@ export class TableSocket {
   private open(): void {
     this.teardown();
     this.opts.onStatus(this.attempts === 0 ? "connecting" : "reconnecting");
-    const ws = new this.Impl(this.opts.url(this.opts.getV()));
+    const ws = new this.Impl(this.opts.url(this.opts.getV()), this.opts.protocols?.());
     this.ws = ws;
     ws.onopen = () => {
       if (this.ws !== ws) return;

@@ -1,7 +1,7 @@
 // The table controller: the state of the table on screen, its socket, what the player does
 // (act, join, fill a seat with a bot) and drawing it all into place.
 
-import { ApiError, addBot, getTable, handUrl, joinTable, matchUrl, wsUrl } from "./api";
+import { ApiError, addBot, getTable, handUrl, joinTable, matchUrl, wsProtocols, wsUrl } from "./api";
 import { type Html, html, mount, NOTHING } from "./html";
 import { callLabel, t } from "./i18n";
 import { $, errorText, guestName, header, renderToast, root, showToast } from "./page";
@@ -155,7 +155,8 @@ function connect(id: string): void {
   claimSeat(id);
   const seat = store.seat(id);
   socket = new TableSocket({
-    url: (v) => wsUrl(location, id, seat?.token ?? null, v),
+    url: (v) => wsUrl(location, id, v),
+    protocols: () => wsProtocols(seat?.token ?? null),
     getV: () => app.game.v,
     onMessage: onServerMessage,
     onStatus: (s) => {

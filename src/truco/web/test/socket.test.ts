@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { wsUrl } from "../src/api";
+import { wsProtocols, wsUrl } from "../src/api";
 import { TableSocket, backoffDelay } from "../src/socket";
 
 class FakeWS {
@@ -11,7 +11,10 @@ class FakeWS {
   onmessage: ((e: { data: unknown }) => void) | null = null;
   onclose: ((e: unknown) => void) | null = null;
   onerror: ((e: unknown) => void) | null = null;
-  constructor(public url: string) {
+  constructor(
+    public url: string,
+    public protocols?: string | string[],
+  ) {
     FakeWS.all.push(this);
   }
   open() {
@@ -41,9 +44,26 @@ describe("socket", () => {
     expect([0, 1, 2, 3, 4, 5, 9].map(backoffDelay)).toEqual([300, 600, 1200, 2400, 4800, 8000, 8000]);
   });
 
-  it("builds the WebSocket URL with the token and the last v", () => {
-    expect(wsUrl({ protocol: "https:", host: "x.org" }, "ab c", "t/k", 7)).toBe("wss://x.org/ws/tables/ab%20c?token=t%2Fk&v=7");
-    expect(wsUrl({ protocol: "http:", host: "h:1" }, "id", null, 0)).toBe("ws://h:1/ws/tables/id");
+  it("builds the WebSocket URL with the last v, and offers the token as a subprotocol", () => {
+    expect(wsUrl({ protocol: "https:", host: "x.org" }, "ab c", 7)).toBe("wss://x.org/ws/tables/ab%20c?v=7");
+    expect(wsUrl({ protocol: "http:", host: "h:1" }, "id", 0)).toBe("ws://h:1/ws/tables/id");
+    expect(wsProtocols("tk-_9")).toEqual(["truco", "token.tk-_9"]);
+    expect(wsProtocols(null)).toEqual(["truco"]);
+  });
+
+  it("opens the socket with the offered subprotocols, never the token in the URL", () => {
+    const s = new TableSocket({
+      url: (last) => `ws://h/ws/tables/t?v=${last}`,
+      protocols: () => wsProtocols("secret"),
+      getV: () => 3,
+      onMessage: () => {},
+      onStatus: () => {},
+      WebSocketImpl: FakeWS as unknown as typeof WebSocket,
+    });
+    s.connect();
+    expect(FakeWS.all[0]?.url).toBe("ws://h/ws/tables/t?v=3");
+    expect(FakeWS.all[0]?.protocols).toEqual(["truco", "token.secret"]);
+    s.close();
   });
 
   it("reconnects with the last v after a drop, and delivers parsed messages", () => {

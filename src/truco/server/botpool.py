@@ -1,0 +1,147 @@
+"""Bot decisions off the event loop: a bounded pool of worker processes.
+
+An expert bot thinks for 10 to 85 ms; on the server's loop that is 10 to 85 ms during which no
+table moves and no ping is answered. A bot needs only its seat's view, the legal actions and a
+seeded random generator, all plain picklable values, so the decision runs in another process
+and the table, which alone applies actions, awaits it like any other command. The worker builds
+the bot by level (bots keep no state between decisions) and seeds the generator from the same
+string the table would, so a decision is the same wherever it runs.
+
+If the pool breaks (a worker killed or crashed) it is replaced and the decision asked again once;
+if that fails too, or no answer comes within ``bot_seconds``, the table decides with the
+caretaker on the loop (a rules-based choice, well under a millisecond), so that a table never
+stalls on its bots; the caretaker never starts or raises a bet, so a fallback never gambles a
+match away for anyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections import Counter
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from random import Random
+
+from truco.actions import Action
+from truco.bots import Bot, make_bot
+from truco.view import SeatView
+
+log = logging.getLogger("truco.server.bots")
+
+FALLBACK = "caretaker"
+"""The bot that decides on the loop when the pool cannot: cheap, always legal, never a bet."""
+
+_bots: dict[str, Bot] = {}
+"""A worker's bots, one per level (in the server process too, for the fallback)."""
+
+
+def _watch(server: int) -> None:
+    """A worker ends when the server process is gone (even killed with SIGKILL): otherwise it
+    would wait for work forever."""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-server", daemon=True).start()
+
+
+def decide(level: str, view: SeatView, legal: tuple[Action, ...], seed: str) -> tuple[Action, int]:
+    """One decision, and the process that made it (runs in a worker)."""
+    bot = _bots.get(level)
+    if bot is None:
+        bot = _bots[level] = make_bot(level)
+    return bot.choose(view, legal, Random(seed)), os.getpid()
+
+
+class BotPool:
+    """At most ``processes`` workers deciding for every bot of this process (0: on the loop)."""
+
+    def __init__(self, processes: int, seconds: float) -> None:
+        self.processes = processes
+        self.seconds = seconds
+        self._executor: Executor | None = None
+        self.pids: Counter[int] = Counter()
+        """Decisions made, by the process that made them (the server's own: a fallback)."""
+        self.failures = 0
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            # spawn: a forked copy of the server would inherit its threads (the database
+            # driver's) and their locks; the workers start clean, as the server's children (so
+            # that they can tell when it is gone), and import only the bots.
+            self._executor = ProcessPoolExecutor(
+                self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_watch,
+                initargs=(os.getpid(),),
+            )
+        return self._executor
+
+    def _replace(self, broken: Executor) -> None:
+        """Replace ``broken`` if it is still the pool: every decision waiting on a broken pool
+        fails at once, and one new pool is enough for all of them."""
+        if self._executor is broken:
+            self._executor = None
+            # Not cancel_futures: a cancelled decision would cancel the table that awaits it.
+            broken.shutdown(wait=False)
+
+    async def choose(
+        self, level: str, view: SeatView, legal: tuple[Action, ...], seed: str
+    ) -> Action:
+        if self.processes > 0:
+            loop = asyncio.get_running_loop()
+            for attempt in (1, 2):
+                pool = self._pool()
+                try:
+                    future = loop.run_in_executor(pool, decide, level, view, legal, seed)
+                    action, pid = await asyncio.wait_for(future, self.seconds)
+                except TimeoutError:  # first: it is an OSError too, and the pool is not broken
+                    self.failures += 1
+                    log.warning(
+                        "a %s bot took over %gs: the caretaker decides", level, self.seconds
+                    )
+                    break
+                except (BrokenProcessPool, RuntimeError, OSError) as exc:
+                    # RuntimeError: the pool was shut down under us.
+                    self.failures += 1
+                    log.warning("bot pool failed (%r), attempt %d", exc, attempt)
+                    self._replace(pool)
+                    continue
+                self.pids[pid] += 1
+                return action
+            level = FALLBACK
+        action, pid = decide(level, view, legal, seed)
+        self.pids[pid] += 1
+        return action
+
+    def close(self) -> None:
+        """Stop the workers (the server is stopping); a later decision starts new ones."""
+        if self._executor is not None:
+            old, self._executor = self._executor, None
+            old.shutdown(wait=False, cancel_futures=True)
+
+
+_shared: dict[tuple[int, float], BotPool] = {}
+
+
+def shared(processes: int, seconds: float) -> BotPool:
+    """The process's pool for these settings (one per process: the workers are the bound)."""
+    pool = _shared.get((processes, seconds))
+    if pool is None:
+        pool = _shared[(processes, seconds)] = BotPool(processes, seconds)
+    return pool
+
+
+def close_all() -> None:
+    for pool in _shared.values():
+        pool.close()
+
+
+__all__ = ["FALLBACK", "BotPool", "close_all", "decide", "shared"]

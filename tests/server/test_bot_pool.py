@@ -1,0 +1,100 @@
+"""Bots decide in worker processes, never on the server's loop, and a broken pool does not stall
+a table (issue 16, point 6). Nothing here measures time: it counts which process decided."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from server.helpers import Player, create, serving, step
+from truco.engine import deal, legal_actions, to_act
+from truco.rules import Rules
+from truco.server import Settings
+from truco.server.botpool import FALLBACK, BotPool, decide
+from truco.server.tables import Table
+from truco.state import new_match
+from truco.view import observe
+
+
+@pytest.fixture
+def pooled(settings: Settings) -> Iterator[TestClient]:
+    with serving(settings.but(bot_processes=2)) as c:
+        yield c
+
+
+def pool_of(client: TestClient, table: str) -> BotPool:
+    found: Table = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+    return found._pool
+
+
+def play_hands(ana: Player, hands: int) -> None:
+    """Ana plays her first legal action until ``hands`` more hands were dealt (or the end)."""
+    while ana.view is None:
+        ana.recv(60)
+    until = ana.view["hand"] + hands
+    # A generous wait: a new pool starts its workers afresh (they import the bots).
+    while ana.view["hand"] < until and step([ana], lambda legal: legal[0], timeout=60):
+        pass
+
+
+def test_expert_bots_decide_in_other_processes(pooled: TestClient) -> None:
+    t = create(pooled, options={"players": 4}, bots={"1": "experto", "2": "normal", "3": "experto"})
+    ana = Player(pooled, t["table"], t["token"])
+    pool = pool_of(pooled, t["table"])
+    earlier = dict(pool.pids)
+    play_hands(ana, 2)
+    decided = sum(pool.pids.values()) - sum(earlier.values())
+    bot_actions = sum(
+        1
+        for m in ana.seen
+        if m["t"] == "ev"
+        for e in m["d"]["events"]
+        if e.get("seat") in (1, 2, 3) and e["type"] in ("CardPlayed", "Called", "Answered")
+    )
+    assert decided > 0 and bot_actions > 0
+    # Every decision was made by a worker: none on the server's own process (and its loop).
+    assert os.getpid() not in pool.pids
+    workers = {pid for pid, n in pool.pids.items() if n > earlier.get(pid, 0)}
+    assert 1 <= len(workers) <= 2  # no more workers than the setting allows
+
+
+def test_a_killed_worker_does_not_stall_the_table(pooled: TestClient) -> None:
+    t = create(pooled, bots={"1": "experto"})
+    ana = Player(pooled, t["table"], t["token"])
+    pool = pool_of(pooled, t["table"])
+    earlier = dict(pool.pids)  # the pool is the process's: other tests' workers are gone
+    play_hands(ana, 1)
+    workers = {pid for pid, n in pool.pids.items() if n > earlier.get(pid, 0)}
+    assert workers and os.getpid() not in workers
+    for pid in workers:
+        os.kill(pid, signal.SIGKILL)
+    before = dict(pool.pids)
+    play_hands(ana, 2)  # the bot keeps playing
+    new = {pid for pid, n in pool.pids.items() if n > before.get(pid, 0)}
+    assert new and not new & workers  # decided by the pool's new workers
+    assert pool.failures >= 1
+    assert ana.view is not None and not [m for m in ana.seen if m["t"] == "err"]
+
+
+def test_a_decision_too_slow_is_made_by_the_caretaker_and_the_pool_kept() -> None:
+    state, _ = deal(new_match(Rules()), random.Random(4))
+    seat = to_act(state)
+    assert seat is not None and seat >= 0
+    view, legal = observe(state, seat), legal_actions(state)
+    pool = BotPool(1, seconds=1e-9)  # no worker answers that fast
+    try:
+        workers = pool._pool()
+        action = asyncio.run(pool.choose("expert", view, legal, "slow"))
+        assert action in legal
+        # The fallback never bets in anyone's name (issue 11): the caretaker's own choice.
+        assert FALLBACK == "caretaker" and action == decide(FALLBACK, view, legal, "slow")[0]
+        assert pool.pids == {os.getpid(): 1} and pool.failures == 1  # decided here, once
+        assert pool._pool() is workers  # a slow answer is no broken pool: nothing replaced
+    finally:
+        pool.close()
