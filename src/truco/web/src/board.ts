@@ -5,7 +5,7 @@ import { cardBack, cardSvg } from "./cards";
 import { type Html, html, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
-import { type GameState, discards, isIndividual, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
+import { type GameState, discards, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
 import type { PlayView, View } from "./types";
 
 /** Where each seat sits on the board, relative to the viewer (rel 0 is at the bottom), in % of
@@ -101,7 +101,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
     if (out) classes.push("sitting-out");
     else if (view.retired.includes(seat)) classes.push("retired");
     if (view.pie === seat) classes.push("pie");
-    if (state.seat !== null && !isIndividual(view.options)) classes.splice(1, 0, teamOf(seat, view) === teamOf(state.seat, view) ? "ours" : "theirs");
+    if (state.seat !== null && !view.individual) classes.splice(1, 0, teamOf(seat, view) === teamOf(state.seat, view) ? "ours" : "theirs");
     if (seat === state.seat) classes.push("me");
     if (info && info.kind !== "empty" && !info.connected && info.kind === "human") classes.push("away");
     const badges: Html[] = [];

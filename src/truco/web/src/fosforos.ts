@@ -39,10 +39,10 @@ function squares(points: number, size: number): FosforoGroup[] {
   return out;
 }
 
-/** The squares to draw for a team's score. */
-export function fosforosLayout(score: number, target: number): FosforoSection[] {
+/** The squares to draw for a team's score; `half` is where the malas end (a game's view says it,
+ * `view.half`; the anotador, which has no view, takes the rules' default for its target). */
+export function fosforosLayout(score: number, target: number, half: number | null = halfOf(target)): FosforoSection[] {
   const points = Math.max(0, Math.min(score, target));
-  const half = halfOf(target);
   if (half === null) return [{ kind: "all", groups: squares(points, target) }];
   return [
     { kind: "malas", groups: squares(points, half) },
@@ -51,8 +51,7 @@ export function fosforosLayout(score: number, target: number): FosforoSection[] 
 }
 
 /** Whether a team is in the buenas (past the half). */
-export function inBuenas(score: number, target: number): boolean {
-  const half = halfOf(target);
+export function inBuenas(score: number, target: number, half: number | null = halfOf(target)): boolean {
   return half !== null && score > half;
 }
 
@@ -81,8 +80,8 @@ const SIZE = 14;
 const STEP = 20;
 
 /** One team's fósforos as SVG: squares in a row, malas, a rule, then buenas. `label` is text. */
-export function fosforosSvg(score: number, target: number, label: string): Html {
-  const sections = fosforosLayout(score, target);
+export function fosforosSvg(score: number, target: number, label: string, half: number | null = halfOf(target)): Html {
+  const sections = fosforosLayout(score, target, half);
   const parts: Html[] = [];
   let x = 3;
   sections.forEach((section, i) => {

@@ -5,7 +5,7 @@ import { trickCard } from "./board";
 import { type Html, html, join, NOTHING } from "./html";
 import { cardName, t, trickName } from "./i18n";
 import { scorerLabel, seatName, teamLabel } from "./names";
-import { type GameState, type HandSummary, isIndividual, teamOf } from "./protocol";
+import { type GameState, type HandSummary, teamOf } from "./protocol";
 import { scoreboard } from "./score";
 import type { TableInfo } from "./types";
 import { handWhy, scoredReason } from "./words";
@@ -65,7 +65,7 @@ export function matchOverModal(state: GameState, matchHref: string, rematchAsked
   const viewer = state.seat;
   // 1 vs 1 is a duel: "¡Ganaste!" or the rival's name, as where scores are individual.
   const duel = view.options.players === 2;
-  const title = isIndividual(view.options) || duel
+  const title = view.individual || duel
     ? over.winner === (viewer !== null && duel ? teamOf(viewer) : viewer)
       ? t("winner_you")
       : t("winner_name", { name: seatName(state.table, over.winner) })

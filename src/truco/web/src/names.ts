@@ -2,7 +2,8 @@
 // Plain strings: they become text wherever the html tag puts them.
 
 import { t } from "./i18n";
-import { isIndividual, teamOf, variantOf } from "./protocol";
+import { VARIANT_RULES } from "./generated";
+import { teamOf, variantOf } from "./protocol";
 import type { TableInfo, View } from "./types";
 
 /** A seat's name; where two seats share it (bots of one kind), with the seat's number. */
@@ -16,10 +17,10 @@ export function seatName(table: TableInfo | null, seat: number): string {
 
 /** A side of the hand: a team, the pie or the pair in pata de gallo, a player in destantado. */
 export function teamLabel(team: number, viewer: number | null, view: View | null = null, table: TableInfo | null = null): string {
-  const variant = variantOf(view?.options);
-  if (view && variant === "destantado") return seatName(table, team);
+  const facts = VARIANT_RULES[variantOf(view?.options)];
+  if (view && facts.own_side) return seatName(table, team);
   if (viewer !== null) return team === teamOf(viewer, view) ? t("team_us") : t("team_them");
-  if (view && variant === "pata_de_gallo") {
+  if (view && facts.pie_alone) {
     const seats = view.teams.map((side, seat) => [side, seat] as const).filter(([side]) => side === team);
     return seats.map(([, seat]) => seatName(table, seat)).join(" · ");
   }
@@ -30,7 +31,7 @@ export function teamLabel(team: number, viewer: number | null, view: View | null
 
 /** Whose a score is: a team, or a player where scores are individual. */
 export function scorerLabel(index: number, viewer: number | null, view: View | null, table: TableInfo | null = null): string {
-  if (view && isIndividual(view.options)) {
+  if (view?.individual) {
     return index === viewer ? `${seatName(table, index)} (${t("you")})` : seatName(table, index);
   }
   return teamLabel(index, viewer, null, table);

@@ -4,6 +4,7 @@
 import { type Html, html, join, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { scorerLabel, seatName, teamLabel } from "./names";
+import { VARIANT_RULES } from "./generated";
 import { type GameState, teamOf, variantOf } from "./protocol";
 import { type GameEvent, SENAS, type SeatInfo, type TableInfo, type View, BOT_LEVELS } from "./types";
 import { scoredReason } from "./words";
@@ -143,7 +144,7 @@ export function lobbyList(tables: TableInfo[] | null): Html {
     const variant = variantOf(tb.options);
     return html`<li><a href="/t/${encodeURIComponent(tb.table)}">
       <b>${variant !== "standard" && `${tr(`variant_short_${variant}`, variant)} · `}
-      ${tb.options.players}p · ${variant === "destantado" ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}</b>
+      ${tb.options.players}p · ${VARIANT_RULES[variant].piles ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}</b>
       <span>${names}</span><span class="free">${free === 0 ? t("full_table") : free === 1 ? t("one_free") : t("n_free", { n: free })}</span></a></li>`;
   });
   return html`<ul class="lobby">${rows}</ul>`;

@@ -1,10 +1,11 @@
 // The scoreboard: fósforos per team (malas and buenas), per player where scores are individual,
 // or destantado's porotos.
 
-import { fosforosSvg, halfOf, inBuenas } from "./fosforos";
+import { fosforosSvg, inBuenas } from "./fosforos";
 import { type Html, html } from "./html";
 import { t } from "./i18n";
-import { isIndividual, teamOf, variantOf } from "./protocol";
+import { VARIANT_RULES } from "./generated";
+import { teamOf, variantOf } from "./protocol";
 import { scorerLabel, teamLabel } from "./names";
 import type { TableInfo, View } from "./types";
 
@@ -17,12 +18,12 @@ export function porotosPile(n: number): Html {
 function playerBoards(view: View, viewer: number | null, table: TableInfo | null): Html {
   const n = view.score.length;
   const target = view.options.target;
-  const destantado = variantOf(view.options) === "destantado";
+  const destantado = VARIANT_RULES[variantOf(view.options)].piles;
   const order = Array.from({ length: n }, (_, i) => (i + (viewer ?? 0)) % n);
   const boards = order.map((seat) => {
     const score = view.score[seat] ?? 0;
     const label = scorerLabel(seat, viewer, view, table);
-    const drawing = destantado ? porotosPile(score) : fosforosSvg(score, target, `${label}: ${score}`);
+    const drawing = destantado ? porotosPile(score) : fosforosSvg(score, target, `${label}: ${score}`, view.half);
     const cls = `team player${seat === viewer ? " ours" : ""}${view.pie === seat ? " is-pie" : ""}${view.winner === seat ? " winner" : ""}`;
     return html`<div class="${cls}" data-seat="${seat}">
       <div class="team-head"><span class="team-name">${label}</span>
@@ -34,22 +35,22 @@ function playerBoards(view: View, viewer: number | null, table: TableInfo | null
 }
 
 export function scoreboard(view: View, viewer: number | null, table: TableInfo | null = null): Html {
-  if (isIndividual(view.options)) return playerBoards(view, viewer, table);
+  if (view.individual) return playerBoards(view, viewer, table);
   const target = view.options.target;
-  const half = halfOf(target);
+  const half = view.half;
   const teams = [0, 1];
   // The viewer's team first.
   if (viewer !== null && teamOf(viewer) === 1) teams.reverse();
   const boards = teams.map((team) => {
     const score = view.score[team] ?? 0;
     const label = teamLabel(team, viewer, null, table);
-    const state = half === null ? "" : inBuenas(score, target) ? t("buenas") : t("malas");
+    const state = half === null ? "" : inBuenas(score, target, half) ? t("buenas") : t("malas");
     const side = viewer === null ? "" : team === teamOf(viewer) ? " ours" : " theirs";
     return html`<div class="team team-${team}${side}">
       <div class="team-head"><span class="team-name">${label}</span>
       <span class="team-score" data-score="${score}">${score}</span>
       ${state && html`<span class="team-half">${state}</span>`}
-      </div>${fosforosSvg(score, target, `${label}: ${score}`)}</div>`;
+      </div>${fosforosSvg(score, target, `${label}: ${score}`, half)}</div>`;
   });
   return html`<div class="scoreboard${viewer !== null ? " seated" : ""}">${boards}<div class="target">${t("target")}: ${target}</div></div>`;
 }

@@ -161,6 +161,7 @@ function views(options: Options, seat: number | null, name: string): Record<stri
   const view = makeView({
     seat,
     options,
+    individual,
     score: Array.from({ length: individual ? n : 2 }, (_, i) => i * 7),
     teams: Array.from({ length: n }, (_, i) => (options.variant === "pata_de_gallo" ? (i === 0 ? 0 : 1) : i % 2)),
     hand_sizes: Array(n).fill(2),

@@ -4,6 +4,7 @@ import { discards, initialState, isIndividual, reduce, seatsOf, sitsOut, stakeOf
 import { board, eventLine, handAndActions, lobbyList, matchOverModal, scoreboard, seatPosition, senasPanel, summaryModal } from "../src/render";
 import type { GameEvent, Options, ServerMessage, TableInfo, View } from "../src/types";
 import { createOptions, type CreateForm } from "../src/variants";
+import { HALVES, VARIANT_RULES } from "../src/generated";
 import { makeTable, makeView } from "./fixtures";
 
 const GALLO: Options = { players: 3, target: 15, flor: false, variant: "pata_de_gallo" };
@@ -18,13 +19,19 @@ function table(n: number, options: Options): TableInfo {
   });
 }
 
+function variantFacts(options: Options): Pick<View, "individual" | "half"> {
+  const facts = VARIANT_RULES[options.variant ?? "standard"];
+  return { individual: facts.individual, half: facts.piles ? null : (HALVES[options.target ?? 30] ?? null) };
+}
+
 function game(options: Options, view: Partial<View>, seat: number | null = 0): GameState {
   const n = options.players;
   return {
     ...initialState(),
     v: 10,
     seat,
-    view: makeView({ seat, options, hand_sizes: Array(n).fill(3), stakes: Array(n).fill(1), playing: [...Array(n).keys()], tricks: [], results: [], history: [], declared: [], ...view }),
+    // What the server's view says of the variant (truco.variants), as observe() computes it.
+    view: makeView({ seat, options, ...variantFacts(options), hand_sizes: Array(n).fill(3), stakes: Array(n).fill(1), playing: [...Array(n).keys()], tricks: [], results: [], history: [], declared: [], ...view }),
     table: table(n, options),
   };
 }
