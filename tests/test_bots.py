@@ -6,6 +6,7 @@ from random import Random
 
 import pytest
 
+from truco import notation
 from truco.actions import DISCARD, Action, Deal, Verb
 from truco.bots import BOTS, LEVELS, make_bot
 from truco.bots.base import Bot
@@ -374,3 +375,14 @@ def test_full_budget_expert_plays_legal_variant_matches(variant: str) -> None:
     bots = [make_bot("expert") if s % 2 else make_bot("simple") for s in range(rules.players)]
     state, count = play_match(rules, bots, 3)
     assert count > 0 and state.phase == OVER
+
+
+def test_the_expert_samples_worlds_of_a_hand_written_out_of_card_order() -> None:
+    """A hand history lists a seat's cards in any order (a person wrote it); the expert's worlds
+    (and the coach's, which uses them) must not depend on the engine's dealing order."""
+    history = notation.loads(
+        'players = 2\ntarget = 30\nscore = [0, 0]\nmano = 0\nhands = ["7o 1e 4c", "5b 12o 3e"]\n'
+        'actions = ["0 play 4c"]\n'
+    )
+    state, _ = list(notation.states(history))[-1]
+    assert sample_worlds(observe(state, 1), Random(1), 20, 200)

@@ -161,7 +161,11 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
         if world is None:
             continue
         state = world[0]
-        if state.declared != view.declared or state.legal != legal or to_act(state) != me:
+        if state.declared != view.declared or to_act(state) != me:
+            continue
+        # The same actions, in whatever order: a hand written by a person (a hand history) need
+        # not list its cards in the order the engine deals them.
+        if state.legal != legal and set(state.legal) != set(legal):
             continue
         worlds.append(world)
     return worlds
