@@ -359,6 +359,17 @@ def reached_now(state: State) -> list[int]:
     return [p for p, points in enumerate(state.score) if points >= state.rules.target]
 
 
+def first_in_order(target: int, score: tuple[int, ...], events: tuple[object, ...]) -> int:
+    """The team whose points, scored in the order of ``events``, first reached ``target``."""
+    running = list(score)
+    for event in events:
+        if isinstance(event, Scored):
+            running[event.team] += event.points
+            if running[event.team] >= target:
+                return event.team
+    raise AssertionError("no Scored event reached the target")
+
+
 def check_match_end(state: State, first: int) -> None:
     """The match ends exactly when a team reaches the target (or at that hand's end)."""
     reached = reached_now(state)
@@ -503,9 +514,13 @@ def play_match(setup: Setup, max_steps: int = 20_000) -> State:
         check_score(state, after)
         if first < 0:
             reached = reached_now(after)
-            if not setup.rules.individual:
-                assert len(reached) <= 1, "two teams reached the target with one action"
-            first = first_to_reach(setup.rules, after.score, after.mano) if reached else -1
+            if len(reached) > 1 and not setup.rules.individual:
+                # One action scored both teams past the target (under match_end="end_of_hand",
+                # an unsung flor and the truco when the hand ends): the first to get there, in
+                # the order the points were scored (the tantos before the truco), wins.
+                first = first_in_order(setup.rules.target, state.score, events)
+            else:
+                first = first_to_reach(setup.rules, after.score, after.mano) if reached else -1
         if state.phase == PLAYING and after.phase != PLAYING:
             check_history(after)
         state = after
