@@ -137,9 +137,10 @@ export function lobbyList(tables: TableInfo[] | null): Html {
   if (tables.length === 0) return html`<p class="muted">${t("no_tables")}</p>`;
   const rows = tables.map((tb) => {
     const free = tb.seats.filter((s) => s.kind === "empty").length;
+    // A bot by its persona with its level beside it ("Don Ramón (Experto)"), a person by name.
     const names = tb.seats
       .filter((s) => s.kind !== "empty")
-      .map((s) => s.name ?? "")
+      .map((s) => (s.kind === "bot" && s.level ? `${s.name ?? ""} (${tr(`level_${s.level}`, s.level)})` : (s.name ?? "")))
       .join(", ");
     const variant = variantOf(tb.options);
     return html`<li><a href="/t/${encodeURIComponent(tb.table)}">

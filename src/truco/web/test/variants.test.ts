@@ -187,6 +187,13 @@ describe("pica-pica", () => {
     expect(html).toContain("Pica-pica · 6p · 15");
     expect(html).toContain("Destantado · 3p · 5 porotos");
   });
+  it("names a bot in the lobby by its persona with its level beside it (issue 11, point 6)", () => {
+    const tb = table(2, { variant: "standard", players: 2, target: 30, flor: false });
+    tb.seats[0] = { ...tb.seats[0]!, kind: "human", name: "Ana" };
+    tb.seats[1] = { ...tb.seats[1]!, kind: "bot", name: "Don Ramón", level: "experto" };
+    const html = String(lobbyList([tb]));
+    expect(html).toContain("Ana, Don Ramón (Experto)");
+  });
 });
 
 describe("names", () => {
