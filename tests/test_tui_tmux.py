@@ -154,7 +154,7 @@ def test_a_variant_from_the_shell(tmux: Tmux) -> None:
     screen = tmux.wait(lambda s: "Tu mano" in s and f"Pie: {bot2}" in s, "the first hand")
     lines = screen.splitlines()
     assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-    assert "Truco pata de gallo a 30 · sin flor · bot random · semilla 1" in screen
+    assert "Truco pata de gallo a 30 · sin flor · bots Fácil · semilla 1" in screen
     assert "Vos 0 (malas)" in screen and f"{bot1}+ 0 (malas)" in screen
     assert f"{bot2} (pie) 0 (malas)" in screen
     tmux.wait(lambda s: f"{bot2} (pie): descarta una carta" in s, "the pie's discard, unseen")

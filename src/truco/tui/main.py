@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from truco import anotador as anot
+from truco.bots.personas import label
 from truco.errors import TrucoError
 from truco.rules import Rules
 
@@ -44,7 +45,7 @@ def run_play(args: argparse.Namespace) -> int:
         game,
         delay=max(0.0, args.delay),
         save_dir=save_dir,
-        description=f" · bot {game.bot_name}{seed}",
+        description=f" · bots {label(game.bot_name)}{seed}",
         pistas=args.pistas,
     )
     return app.run() or 0
