@@ -28,8 +28,6 @@ from truco.server.hands import as_seen_by
 from truco.server.headers import add_security_headers
 from truco.server.limits import (
     BAD_ORIGIN,
-    CLOSE_TOO_BIG,
-    CLOSE_TOO_FAST,
     Buckets,
     TokenBucket,
     frame_size,
@@ -422,7 +420,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if origin is not None and not origin_ok(
             origin, ws.headers.get("host", ""), settings.allowed_origins
         ):
-            await ws.close(1008)  # before accept(): the handshake is refused with 403
+            await ws.close(p.CLOSE_BAD_ORIGIN)  # before accept(): the handshake is refused with 403
             return
         offered = list(ws.scope.get("subprotocols") or ())
         # The seat token comes as an offered subprotocol (docs/protocol.md); the answer names
@@ -433,7 +431,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # spectator (the log filter keeps the token out of the access log).
             message = "send the seat token as the subprotocol token.TOKEN, never in the URL"
             await ws.send_text(p.error(p.BAD_TOKEN, message))
-            await ws.close(4401)
+            await ws.close(p.CLOSE_BAD_TOKEN)
             return
         token = p.token_of(offered)
         address = ws.client.host if ws.client is not None else ""
@@ -443,7 +441,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 f"then {settings.address_connects_per_second:g}/s"
             )
             await ws.send_text(p.error(p.RATE_LIMITED, f"too many connections: at most {limit}"))
-            await ws.close(CLOSE_TOO_FAST, "too many connections from this address")
+            await ws.close(p.CLOSE_TOO_FAST, "too many connections from this address")
             return
         try:
             last_v = max(0, int(ws.query_params.get("v") or 0))
@@ -454,19 +452,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except TableError as exc:  # a cluster could not reach the table's owner: try again
             await ws.send_text(p.error(exc.code, exc.message))
             # An expired table, or one set aside, is not coming back: no retry.
-            await ws.close(1013 if exc.code == UNAVAILABLE else 4404)
+            await ws.close(p.CLOSE_TRY_AGAIN if exc.code == UNAVAILABLE else p.CLOSE_NOT_FOUND)
             return
         if table is None:
             await ws.send_text(p.error(p.TABLE_NOT_FOUND, f"no table {table_id!r}"))
-            await ws.close(4404)
+            await ws.close(p.CLOSE_NOT_FOUND)
             return
         conn = Conn(settings.outbox_size)
         try:
             await table.connect(conn, token, last_v)
         except TableError as exc:
             await ws.send_text(p.error(exc.code, exc.message))
-            refused = {UNAVAILABLE: 1013, p.RATE_LIMITED: CLOSE_TOO_FAST}
-            await ws.close(refused.get(exc.code, 4401))
+            refused = {UNAVAILABLE: p.CLOSE_TRY_AGAIN, p.RATE_LIMITED: p.CLOSE_TOO_FAST}
+            await ws.close(refused.get(exc.code, p.CLOSE_BAD_TOKEN))
             return
         reader = asyncio.create_task(_read(ws, table, conn, settings, lambda: chats.take(address)))
         writer = asyncio.create_task(_write(ws, conn))
@@ -514,12 +512,12 @@ async def _read(
             if raw is None:
                 continue
             if frame_size(raw) > settings.max_frame:
-                conn.close(CLOSE_TOO_BIG, f"a frame may hold at most {settings.max_frame} bytes")
+                conn.close(p.CLOSE_TOO_BIG, f"a frame may hold at most {settings.max_frame} bytes")
                 return
             if not budget.take():
                 limit = f"{settings.message_burst} at once, then {settings.messages_per_second:g}/s"
                 conn.send(p.error(p.RATE_LIMITED, f"too many messages: at most {limit}"))
-                conn.close(CLOSE_TOO_FAST, f"too many messages (at most {limit})")
+                conn.close(p.CLOSE_TOO_FAST, f"too many messages (at most {limit})")
                 return
             if isinstance(p.parse(raw), p.Chat | p.Sena) and not chat_ok():
                 # The address's allowance is kept here, where the address is known, for a

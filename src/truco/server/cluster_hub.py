@@ -16,17 +16,15 @@ from typing import Any, cast
 
 from redis.exceptions import RedisError
 
+from truco import protocol as p
 from truco.notation import dumps
-from truco.server.cluster import CallError, Coordinator
+from truco.server.cluster import Coordinator
 from truco.server.remote import RelayConn, RemoteTable
 from truco.server.settings import Settings
 from truco.server.store import Store, StoreUnavailable, TableRow
-from truco.server.tables import MOVED, UNAVAILABLE, WAITING, Conn, Hub, Table, TableError
+from truco.server.tables import UNAVAILABLE, WAITING, Conn, Hub, Table, TableError
 
 log = logging.getLogger("truco.server.cluster")
-
-GOING_AWAY = 1012
-"""Close code when the relay between processes broke (RFC 6455 "service restart"): reconnect."""
 
 
 def make_hub(store: Store, settings: Settings) -> Hub:
@@ -81,10 +79,10 @@ class ClusterHub(Hub):
         owned = list(self.tables)
         for table in list(self.tables.values()):
             for conn in table._connections():
-                conn.close(GOING_AWAY, "the server is stopping; reconnect")
+                conn.close(p.CLOSE_GOING_AWAY, "the server is stopping; reconnect")
             await table.stop()
         for conn, _ in list(self.relayed.values()):
-            conn.close(GOING_AWAY, "the server is stopping; reconnect")
+            conn.close(p.CLOSE_GOING_AWAY, "the server is stopping; reconnect")
         # Released at once rather than left to expire: the others adopt the tables right away.
         with contextlib.suppress(RedisError, OSError):
             await self.bus.release(owned)
@@ -174,7 +172,7 @@ class ClusterHub(Hub):
         if table is None:
             return
         for conn in table._connections():
-            conn.close(MOVED, "the table moved to another server")
+            conn.close(p.CLOSE_MOVED, "the table moved to another server")
         await table.stop()
         for cid, relay in list(self.relays.items()):
             if relay.table_id == table_id:
@@ -278,7 +276,7 @@ class ClusterHub(Hub):
             if owner != remote[table_id]:
                 for conn, r in list(self.relayed.values()):
                     if r.id == table_id:
-                        conn.close(MOVED, "the table moved to another server")
+                        conn.close(p.CLOSE_MOVED, "the table moved to another server")
 
     # --- the bus --------------------------------------------------------------------------------
 
@@ -316,7 +314,7 @@ class ClusterHub(Hub):
     def _on_bus_lost(self) -> None:
         # Frames may have been lost both ways: everyone relayed reconnects and catches up.
         for conn, _ in list(self.relayed.values()):
-            conn.close(GOING_AWAY, "lost the link between servers; reconnect")
+            conn.close(p.CLOSE_GOING_AWAY, "lost the link between servers; reconnect")
         self.relayed.clear()
         for cid in list(self.relays):
             self._relay_gone(cid)
@@ -324,7 +322,7 @@ class ClusterHub(Hub):
     async def _on_call(self, method: str, table_id: str, args: dict[str, Any]) -> Any:
         table = self.tables.get(table_id)
         if table is None:
-            raise CallError(UNAVAILABLE, "the table moved to another server; try again")
+            raise TableError(UNAVAILABLE, "the table moved to another server; try again")
         if method == "connect":
             relay = RelayConn(
                 self.bus,
@@ -352,9 +350,9 @@ class ClusterHub(Hub):
             try:
                 await table.add_bot(int(args["seat"]), args["level"])
             except ValueError as exc:  # an unknown bot (TrucoError)
-                raise CallError("bad_options", str(exc)) from None
+                raise TableError("bad_options", str(exc)) from None
             return table.info()
-        raise CallError("bad_message", f"unknown request {method!r}")
+        raise TableError("bad_message", f"unknown request {method!r}")
 
 
 async def _quietly(coro: Coroutine[Any, Any, None]) -> None:

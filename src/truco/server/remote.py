@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from truco import protocol as p
 from truco.notation import HandHistory, loads
-from truco.server.cluster import CallError, Coordinator
+from truco.server.cluster import Coordinator
 from truco.server.tables import UNAVAILABLE, Conn, Seat, TableError, hash_token
 
 if TYPE_CHECKING:
@@ -120,7 +120,7 @@ class RemoteTable:
 async def _call(bus: Coordinator, node: str, method: str, table_id: str, args: Any) -> Any:
     try:
         return await bus.call(node, method, table_id, args)
-    except CallError as exc:
+    except TableError as exc:
         code = exc.code if exc.code in p.ERROR_CODES else UNAVAILABLE
         raise TableError(code, exc.message) from None
 

@@ -35,6 +35,7 @@ from truco.events import Event, visible_to
 from truco.notation import HandHistory, from_state
 from truco.rules import OPTION_NAMES, Rules, from_options
 from truco.server import botpool
+from truco.server.errors import CLOSE_EXPIRED, TableError, set_aside, unavailable
 from truco.server.limits import Buckets, TokenBucket
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
@@ -47,26 +48,13 @@ HUMAN, BOT, EMPTY = "human", "bot", "empty"
 WAITING, PLAYING, FINISHED = "waiting", "playing", "over"
 EXPIRED, BROKEN = "expired", "broken"
 """Statuses only the store holds: nobody joined in time; the log cannot be replayed."""
-CLOSE_EXPIRED = 4410
-"""Close code: the table expired, nobody joined it in time (4000 + HTTP's 410 Gone)."""
 ACKS_KEPT = 64
 UNAVAILABLE = p.UNAVAILABLE
-MOVED = 4012
-"""Close code: this process no longer owns the table; reconnect (to any process)."""
 RETRY_SECONDS = 1.0
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-class TableError(Exception):
-    """A refused request: ``code`` is a protocol error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 class Conn:
@@ -88,7 +76,7 @@ class Conn:
         if self.closing is not None:
             return
         if len(self.pending) >= self.limit:
-            self.close(1013, "too slow")
+            self.close(p.CLOSE_TRY_AGAIN, "too slow")
             return
         self.pending.append(text)
         self.wake.set()
@@ -262,7 +250,7 @@ class Table:
             except StoreUnavailable as exc:
                 log.warning("table %s: database unavailable: %s", self.id, exc)
                 if future is not None and not future.done():
-                    future.set_exception(_unavailable(exc))
+                    future.set_exception(unavailable(exc))
             except Exception as exc:
                 if future is not None and not future.done():
                     future.set_exception(exc)
@@ -473,7 +461,7 @@ class Table:
             # a connection that replaces an open one is not news for the table.
             news = seat.conn is None or seat.replaced
             if seat.conn is not None:
-                seat.conn.close(4001, "replaced by a new connection")
+                seat.conn.close(p.CLOSE_REPLACED, "replaced by a new connection")
             seat.conn = conn
             conn.seat = seat.seat
             if seat.grace is not None:
@@ -616,12 +604,12 @@ class Table:
                 self.id, self.v + 1, kind, data, status if status != self.status else None
             )
         except StoreUnavailable as exc:
-            raise _unavailable(exc) from None
+            raise unavailable(exc) from None
         except Fenced as exc:
             log.warning("table %s: %s; another process owns it now", self.id, exc)
             self._stopped = True
             for conn in self._connections():
-                conn.close(MOVED, "the table moved to another server")
+                conn.close(p.CLOSE_MOVED, "the table moved to another server")
             if self.on_lost is not None:
                 self.on_lost()
             raise TableError(UNAVAILABLE, "the table moved to another server; reconnect") from None
@@ -804,21 +792,21 @@ class Hub:
         try:
             row = await self.store.load(table_id)
         except StoreUnavailable as exc:
-            raise _unavailable(exc) from None
+            raise unavailable(exc) from None
         except ValueError as exc:  # a row that is not JSON
             await self._set_aside(table_id, f"a row is not JSON: {exc}")
-            raise _set_aside_error(table_id) from None
+            raise set_aside(table_id) from None
         if row is None:
             return None
         if row.status == EXPIRED:
             raise TableError(p.TABLE_NOT_FOUND, f"table {table_id} expired: nobody joined in time")
         if row.status == BROKEN:
-            raise _set_aside_error(table_id)
+            raise set_aside(table_id)
         try:
             return self._build(row)
         except Exception as exc:
             await self._set_aside(table_id, f"{type(exc).__name__}: {exc}")
-            raise _set_aside_error(table_id) from None
+            raise set_aside(table_id) from None
 
     def _build(self, row: TableRow) -> Table:
         table = Table.from_row(row, self.store, self.settings)
@@ -873,7 +861,7 @@ class Hub:
                 table_id, rules.options(), turn_seconds, seed, [s.row() for s in seats]
             )
         except StoreUnavailable as exc:
-            raise _unavailable(exc) from None
+            raise unavailable(exc) from None
         table = Table(table_id, rules, turn_seconds, seed, seats, self.store, self.settings)
         await self._own(table)
         self._watch(table)
@@ -1032,19 +1020,6 @@ def _check_types(options: dict[str, Any]) -> None:
                 expected, expected.__name__
             )
             raise RulesError(f"{name} must be {kind}, not {value!r}")
-
-
-def _set_aside_error(table_id: str) -> TableError:
-    return TableError(
-        p.TABLE_NOT_FOUND,
-        f"table {table_id} is set aside: its log cannot be replayed (see the server's log)",
-    )
-
-
-def _unavailable(exc: StoreUnavailable) -> TableError:
-    return TableError(
-        UNAVAILABLE, f"the database is unreachable, nothing was applied; try again ({exc})"
-    )
 
 
 __all__ = ["Conn", "Created", "Hub", "Seat", "Table", "TableError", "hash_token"]
