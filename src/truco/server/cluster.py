@@ -30,6 +30,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from truco import protocol as p
 from truco.server.errors import TableError
 
 log = logging.getLogger("truco.server.cluster")
@@ -229,7 +230,7 @@ class Coordinator:
             return await asyncio.wait_for(future, self.call_seconds)
         except TimeoutError:
             raise TableError(
-                "unavailable", "the server that holds the table did not answer"
+                p.UNAVAILABLE, "the server that holds the table did not answer"
             ) from None
         finally:
             self._calls.pop(call_id, None)
@@ -294,13 +295,13 @@ class Coordinator:
         answer: dict[str, Any]
         try:
             if self.on_call is None:
-                raise TableError("unavailable", "this server is starting")
+                raise TableError(p.UNAVAILABLE, "this server is starting")
             result = await self.on_call(body["method"], body["table"], body["args"])
             answer = {"ok": True, "result": result}
         except TableError as exc:
             answer = {"ok": False, "code": exc.code, "message": exc.message}
         except Exception as exc:
-            code = getattr(exc, "code", "unavailable")
+            code = getattr(exc, "code", p.UNAVAILABLE)
             answer = {"ok": False, "code": code, "message": getattr(exc, "message", str(exc))}
         self.send(body["reply"], "r", call_id, json.dumps(answer))
 

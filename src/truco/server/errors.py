@@ -32,11 +32,11 @@ def unavailable(exc: Exception) -> TableError:
     )
 
 
-def set_aside(table_id: str) -> TableError:
+def set_aside_error(table_id: str) -> TableError:
     return TableError(
         p.TABLE_NOT_FOUND,
         f"table {table_id} is set aside: its log cannot be replayed (see the server's log)",
     )
 
 
-__all__ = ["CLOSE_EXPIRED", "TableError", "set_aside", "unavailable"]
+__all__ = ["CLOSE_EXPIRED", "TableError", "set_aside_error", "unavailable"]
