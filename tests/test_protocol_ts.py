@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tokenize
 from pathlib import Path
 
 from truco import protocol, protocol_ts
@@ -31,10 +32,16 @@ def test_every_constant_of_the_codec_is_written() -> None:
 
 
 def test_the_servers_close_codes_are_the_codecs() -> None:
-    """The server's named close codes are the ones the clients are given (generated.ts)."""
-    from truco.server import cluster_hub, limits, tables
+    """The server closes sockets with the codec's named codes (the ones generated.ts gives the
+    clients), never with a number of its own that could drift from them."""
+    from truco.server import errors
 
-    assert limits.CLOSE_TOO_BIG == protocol.CLOSE_TOO_BIG
-    assert limits.CLOSE_TOO_FAST == protocol.CLOSE_TOO_FAST
-    assert tables.MOVED == protocol.CLOSE_MOVED
-    assert cluster_hub.GOING_AWAY == protocol.CLOSE_GOING_AWAY
+    codes = {str(code) for code in protocol.CLOSE_CODES.values()}
+    found = []
+    for path in sorted((Path(protocol.__file__).parent / "server").glob("*.py")):
+        with path.open("rb") as source:
+            for token in tokenize.tokenize(source.readline):
+                if token.type == tokenize.NUMBER and token.string in codes:
+                    found.append(f"{path.name}:{token.start[0]}: {token.line.strip()}")
+    assert found == []
+    assert errors.CLOSE_EXPIRED not in protocol.CLOSE_CODES.values()

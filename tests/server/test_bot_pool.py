@@ -17,7 +17,7 @@ from truco.engine import deal, legal_actions, to_act
 from truco.rules import Rules
 from truco.server import Settings
 from truco.server.botpool import FALLBACK, BotPool, decide
-from truco.server.tables import Table
+from truco.server.table import Table
 from truco.state import new_match
 from truco.view import observe
 

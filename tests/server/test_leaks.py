@@ -21,9 +21,11 @@ from hypothesis import strategies as st
 
 from truco.cards import DECK, Card
 from truco.engine import CHANCE, legal_actions, to_act
+from truco.server.conn import Conn
+from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
 from truco.server.store import Store
-from truco.server.tables import Conn, Hub, Table
+from truco.server.table import Table
 from truco.state import PLAY, State
 
 NAMES = {str(c): c for c in DECK}

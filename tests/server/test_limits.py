@@ -16,8 +16,9 @@ from websockets.exceptions import ConnectionClosed
 from server.helpers import Player, create, join, serving, settle
 from server.test_restart import Remote, Server
 from truco import protocol
+from truco.protocol import CLOSE_TOO_BIG, CLOSE_TOO_FAST
 from truco.server import Settings
-from truco.server.limits import CLOSE_TOO_BIG, CLOSE_TOO_FAST, TokenBucket, frame_size
+from truco.server.limits import TokenBucket, frame_size
 
 
 class Clock:

@@ -11,8 +11,9 @@ from fastapi.testclient import TestClient
 from server.helpers import Player, create, join, settle
 from server.test_limits import Clock, tight
 from truco import protocol
+from truco.protocol import CLOSE_TOO_FAST
 from truco.server import Settings
-from truco.server.limits import CLOSE_TOO_FAST, Buckets
+from truco.server.limits import Buckets
 
 
 def table_of_two(client: TestClient) -> tuple[str, dict[str, str], Player, Player]:

@@ -23,9 +23,11 @@ from server.test_leaks import Watch, cards_in
 from truco import notation
 from truco.cards import parse_cards
 from truco.engine import CHANCE, legal_actions, to_act
+from truco.server.conn import Conn
+from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
 from truco.server.store import Store
-from truco.server.tables import Conn, Hub, Table
+from truco.server.table import Table
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "pata_de_gallo": {"variant": "pata_de_gallo", "target": 15},

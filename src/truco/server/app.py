@@ -24,12 +24,13 @@ from truco.rules import OPTION_NAMES
 from truco.server import botpool, redact
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
+from truco.server.conn import Conn
+from truco.server.errors import TableError
+from truco.server.handle import TableHandle
 from truco.server.hands import as_seen_by
 from truco.server.headers import add_security_headers
 from truco.server.limits import (
     BAD_ORIGIN,
-    CLOSE_TOO_BIG,
-    CLOSE_TOO_FAST,
     Buckets,
     TokenBucket,
     frame_size,
@@ -39,7 +40,7 @@ from truco.server.names import BAD_NAME, NameRefused, clean_name
 from truco.server.settings import Settings
 from truco.server.static import mount_web_client
 from truco.server.store import Store, StoreUnavailable
-from truco.server.tables import FINISHED, UNAVAILABLE, Conn, Table, TableError
+from truco.server.table import FINISHED
 
 NOT_BUILT = """<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>truco</title></head>
@@ -61,7 +62,7 @@ STATUS = {
     p.BAD_OPTIONS: 422,
     p.BAD_MESSAGE: 422,
     p.BAD_TOKEN: 401,
-    UNAVAILABLE: 503,
+    p.UNAVAILABLE: 503,
     BAD_NAME: 422,
     BAD_ORIGIN: 403,
     NOT_FOUND: 404,
@@ -222,7 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StoreUnavailable)
     async def store_unavailable(request: Request, exc: StoreUnavailable) -> JSONResponse:
-        return _error(UNAVAILABLE, f"the database is unreachable, nothing was applied ({exc})")
+        return _error(p.UNAVAILABLE, f"the database is unreachable, nothing was applied ({exc})")
 
     @app.exception_handler(Exception)
     async def internal_error(request: Request, exc: Exception) -> JSONResponse:
@@ -248,7 +249,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         where = ".".join(str(x) for x in first.get("loc", ()))
         return _error(p.BAD_MESSAGE, f"{where}: {first.get('msg', 'bad request')}")
 
-    async def get_table(table_id: str) -> Table:
+    async def get_table(table_id: str) -> TableHandle:
         table = await hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
             raise TableError(p.TABLE_NOT_FOUND, f"no table {table_id!r}")
@@ -347,7 +348,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # auto_error=False here too: a download without a token is a 401 bad_token.
     player = HTTPBearer(auto_error=False, description="a seat token of the table")
 
-    def hands_for(table: Table, auth: HTTPAuthorizationCredentials | None) -> list[HandHistory]:
+    def hands_for(
+        table: TableHandle, auth: HTTPAuthorizationCredentials | None
+    ) -> list[HandHistory]:
         """The finished hands the caller may read: all of them once the match is over; during
         it, only a seated player's, as he saw them (issue 16: they are evidence until then)."""
         if table.info()["status"] == FINISHED:
@@ -422,7 +425,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if origin is not None and not origin_ok(
             origin, ws.headers.get("host", ""), settings.allowed_origins
         ):
-            await ws.close(1008)  # before accept(): the handshake is refused with 403
+            await ws.close(p.CLOSE_BAD_ORIGIN)  # before accept(): the handshake is refused with 403
             return
         offered = list(ws.scope.get("subprotocols") or ())
         # The seat token comes as an offered subprotocol (docs/protocol.md); the answer names
@@ -433,7 +436,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             # spectator (the log filter keeps the token out of the access log).
             message = "send the seat token as the subprotocol token.TOKEN, never in the URL"
             await ws.send_text(p.error(p.BAD_TOKEN, message))
-            await ws.close(4401)
+            await ws.close(p.CLOSE_BAD_TOKEN)
             return
         token = p.token_of(offered)
         address = ws.client.host if ws.client is not None else ""
@@ -443,7 +446,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 f"then {settings.address_connects_per_second:g}/s"
             )
             await ws.send_text(p.error(p.RATE_LIMITED, f"too many connections: at most {limit}"))
-            await ws.close(CLOSE_TOO_FAST, "too many connections from this address")
+            await ws.close(p.CLOSE_TOO_FAST, "too many connections from this address")
             return
         try:
             last_v = max(0, int(ws.query_params.get("v") or 0))
@@ -454,19 +457,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except TableError as exc:  # a cluster could not reach the table's owner: try again
             await ws.send_text(p.error(exc.code, exc.message))
             # An expired table, or one set aside, is not coming back: no retry.
-            await ws.close(1013 if exc.code == UNAVAILABLE else 4404)
+            await ws.close(p.CLOSE_TRY_AGAIN if exc.code == p.UNAVAILABLE else p.CLOSE_NOT_FOUND)
             return
         if table is None:
             await ws.send_text(p.error(p.TABLE_NOT_FOUND, f"no table {table_id!r}"))
-            await ws.close(4404)
+            await ws.close(p.CLOSE_NOT_FOUND)
             return
         conn = Conn(settings.outbox_size)
         try:
             await table.connect(conn, token, last_v)
         except TableError as exc:
             await ws.send_text(p.error(exc.code, exc.message))
-            refused = {UNAVAILABLE: 1013, p.RATE_LIMITED: CLOSE_TOO_FAST}
-            await ws.close(refused.get(exc.code, 4401))
+            refused = {p.UNAVAILABLE: p.CLOSE_TRY_AGAIN, p.RATE_LIMITED: p.CLOSE_TOO_FAST}
+            await ws.close(refused.get(exc.code, p.CLOSE_BAD_TOKEN))
             return
         reader = asyncio.create_task(_read(ws, table, conn, settings, lambda: chats.take(address)))
         writer = asyncio.create_task(_write(ws, conn))
@@ -498,7 +501,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 async def _read(
-    ws: WebSocket, table: Table, conn: Conn, settings: Settings, chat_ok: Callable[[], bool]
+    ws: WebSocket, table: TableHandle, conn: Conn, settings: Settings, chat_ok: Callable[[], bool]
 ) -> None:
     # Every message counts, pings and refused ones included: what costs the server is reading
     # and answering them, whatever they say.
@@ -514,12 +517,12 @@ async def _read(
             if raw is None:
                 continue
             if frame_size(raw) > settings.max_frame:
-                conn.close(CLOSE_TOO_BIG, f"a frame may hold at most {settings.max_frame} bytes")
+                conn.close(p.CLOSE_TOO_BIG, f"a frame may hold at most {settings.max_frame} bytes")
                 return
             if not budget.take():
                 limit = f"{settings.message_burst} at once, then {settings.messages_per_second:g}/s"
                 conn.send(p.error(p.RATE_LIMITED, f"too many messages: at most {limit}"))
-                conn.close(CLOSE_TOO_FAST, f"too many messages (at most {limit})")
+                conn.close(p.CLOSE_TOO_FAST, f"too many messages (at most {limit})")
                 return
             if isinstance(p.parse(raw), p.Chat | p.Sena) and not chat_ok():
                 # The address's allowance is kept here, where the address is known, for a

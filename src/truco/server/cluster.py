@@ -30,6 +30,9 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from truco import protocol as p
+from truco.server.errors import TableError
+
 log = logging.getLogger("truco.server.cluster")
 
 LOBBY = "truco:lobby"
@@ -75,15 +78,6 @@ Handler = Callable[[str, str, str], None]
 """A bus message: (op, connection or call id, payload)."""
 CallHandler = Callable[[str, str, dict[str, Any]], Awaitable[Any]]
 """A request from another process: (method, table, arguments) -> a JSON-able answer."""
-
-
-class CallError(Exception):
-    """Another process refused a request (``code`` is a protocol error code) or did not answer."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 def lease_key(table_id: str) -> str:
@@ -226,7 +220,7 @@ class Coordinator:
         self._wake.set()
 
     async def call(self, node: str, method: str, table_id: str, args: dict[str, Any]) -> Any:
-        """Ask ``node`` to run ``method`` on a table it owns; raises ``CallError``."""
+        """Ask ``node`` to run ``method`` on a table it owns; raises ``TableError``."""
         call_id = secrets.token_hex(8)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._calls[call_id] = future
@@ -235,8 +229,8 @@ class Coordinator:
         try:
             return await asyncio.wait_for(future, self.call_seconds)
         except TimeoutError:
-            raise CallError(
-                "unavailable", "the server that holds the table did not answer"
+            raise TableError(
+                p.UNAVAILABLE, "the server that holds the table did not answer"
             ) from None
         finally:
             self._calls.pop(call_id, None)
@@ -288,7 +282,7 @@ class Coordinator:
                 if answer.get("ok"):
                     future.set_result(answer.get("result"))
                 else:
-                    future.set_exception(CallError(answer["code"], answer["message"]))
+                    future.set_exception(TableError(answer["code"], answer["message"]))
         elif op == "c":
             body = json.loads(payload)
             # A task per request, created in arrival order: its first step (queueing on the
@@ -301,13 +295,13 @@ class Coordinator:
         answer: dict[str, Any]
         try:
             if self.on_call is None:
-                raise CallError("unavailable", "this server is starting")
+                raise TableError(p.UNAVAILABLE, "this server is starting")
             result = await self.on_call(body["method"], body["table"], body["args"])
             answer = {"ok": True, "result": result}
-        except CallError as exc:
+        except TableError as exc:
             answer = {"ok": False, "code": exc.code, "message": exc.message}
         except Exception as exc:
-            code = getattr(exc, "code", "unavailable")
+            code = getattr(exc, "code", p.UNAVAILABLE)
             answer = {"ok": False, "code": code, "message": getattr(exc, "message", str(exc))}
         self.send(body["reply"], "r", call_id, json.dumps(answer))
 
@@ -316,4 +310,4 @@ def _text(value: bytes | str | None) -> str | None:
     return value.decode() if isinstance(value, bytes) else value
 
 
-__all__ = ["CallError", "Coordinator", "channel", "lease_key", "node_key"]
+__all__ = ["Coordinator", "channel", "lease_key", "node_key"]

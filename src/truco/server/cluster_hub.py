@@ -12,21 +12,22 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Coroutine
-from typing import Any, cast
+from typing import Any
 
 from redis.exceptions import RedisError
 
+from truco import protocol as p
 from truco.notation import dumps
-from truco.server.cluster import CallError, Coordinator
-from truco.server.remote import RelayConn, RemoteTable
+from truco.server.cluster import Coordinator
+from truco.server.errors import TableError
+from truco.server.handle import TableHandle
+from truco.server.hub import Hub
+from truco.server.remote import RelayConn, Relayed, RemoteTable
 from truco.server.settings import Settings
 from truco.server.store import Store, StoreUnavailable, TableRow
-from truco.server.tables import MOVED, UNAVAILABLE, WAITING, Conn, Hub, Table, TableError
+from truco.server.table import WAITING, Table
 
 log = logging.getLogger("truco.server.cluster")
-
-GOING_AWAY = 1012
-"""Close code when the relay between processes broke (RFC 6455 "service restart"): reconnect."""
 
 
 def make_hub(store: Store, settings: Settings) -> Hub:
@@ -48,7 +49,7 @@ class ClusterHub(Hub):
         self.bus.on_lost = self._on_bus_lost
         self.relays: dict[str, RelayConn] = {}
         """Owner side: players of this process's tables connected to other processes."""
-        self.relayed: dict[str, tuple[Conn, RemoteTable]] = {}
+        self.relayed: Relayed = {}
         """Socket side: this process's players at tables other processes own."""
         self._dirty: set[str] = set()
         self._flushing = False
@@ -80,11 +81,11 @@ class ClusterHub(Hub):
                 await task
         owned = list(self.tables)
         for table in list(self.tables.values()):
-            for conn in table._connections():
-                conn.close(GOING_AWAY, "the server is stopping; reconnect")
+            for conn in table.connections():
+                conn.close(p.CLOSE_GOING_AWAY, "the server is stopping; reconnect")
             await table.stop()
         for conn, _ in list(self.relayed.values()):
-            conn.close(GOING_AWAY, "the server is stopping; reconnect")
+            conn.close(p.CLOSE_GOING_AWAY, "the server is stopping; reconnect")
         # Released at once rather than left to expire: the others adopt the tables right away.
         with contextlib.suppress(RedisError, OSError):
             await self.bus.release(owned)
@@ -97,9 +98,9 @@ class ClusterHub(Hub):
         try:
             ours = await self.bus.acquire(table.id)
         except (RedisError, OSError) as exc:
-            raise TableError(UNAVAILABLE, f"Redis is unreachable: {exc}") from None
+            raise TableError(p.UNAVAILABLE, f"Redis is unreachable: {exc}") from None
         if not ours:
-            raise TableError(UNAVAILABLE, "another server holds this table")
+            raise TableError(p.UNAVAILABLE, "another server holds this table")
         self._attach(table)
 
     def _attach(self, table: Table) -> None:
@@ -107,7 +108,7 @@ class ClusterHub(Hub):
         table.on_lost = lambda: self._spawn(self._drop(table.id))
         self._lobby_dirty(table.id)
 
-    async def get(self, table_id: str) -> Table | None:
+    async def get(self, table_id: str) -> TableHandle | None:
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -119,13 +120,12 @@ class ClusterHub(Hub):
                     return found
                 owner = await self.bus.owner(table_id)
             if owner is None:
-                raise TableError(UNAVAILABLE, "the table is between servers; try again")
-            # The app drives it through the methods a Table has.
-            return cast(Table, await RemoteTable.fetch(self, table_id, owner))
+                raise TableError(p.UNAVAILABLE, "the table is between servers; try again")
+            return await RemoteTable.fetch(self.bus, self.relayed, table_id, owner)
         except (RedisError, OSError) as exc:
-            raise TableError(UNAVAILABLE, f"Redis is unreachable: {exc}") from None
+            raise TableError(p.UNAVAILABLE, f"Redis is unreachable: {exc}") from None
         except StoreUnavailable as exc:
-            raise TableError(UNAVAILABLE, f"the database is unreachable: {exc}") from None
+            raise TableError(p.UNAVAILABLE, f"the database is unreachable: {exc}") from None
 
     async def _load(self, table_id: str) -> Table | bool | None:
         """The table, loaded here under a new lease; None: no such table; True: another has it."""
@@ -173,8 +173,8 @@ class ClusterHub(Hub):
         self._born.pop(table_id, None)
         if table is None:
             return
-        for conn in table._connections():
-            conn.close(MOVED, "the table moved to another server")
+        for conn in table.connections():
+            conn.close(p.CLOSE_MOVED, "the table moved to another server")
         await table.stop()
         for cid, relay in list(self.relays.items()):
             if relay.table_id == table_id:
@@ -201,7 +201,7 @@ class ClusterHub(Hub):
                 table.start()
                 log.info("adopted table %s", table_id)
             except TableError as exc:
-                if exc.code == UNAVAILABLE:
+                if exc.code == p.UNAVAILABLE:
                     await self.bus.release(t for t in taken if t not in self.tables)
                     raise StoreUnavailable(exc.message) from None
                 await self.bus.release([table_id])  # set aside: nobody is to hold it
@@ -278,7 +278,7 @@ class ClusterHub(Hub):
             if owner != remote[table_id]:
                 for conn, r in list(self.relayed.values()):
                     if r.id == table_id:
-                        conn.close(MOVED, "the table moved to another server")
+                        conn.close(p.CLOSE_MOVED, "the table moved to another server")
 
     # --- the bus --------------------------------------------------------------------------------
 
@@ -316,7 +316,7 @@ class ClusterHub(Hub):
     def _on_bus_lost(self) -> None:
         # Frames may have been lost both ways: everyone relayed reconnects and catches up.
         for conn, _ in list(self.relayed.values()):
-            conn.close(GOING_AWAY, "lost the link between servers; reconnect")
+            conn.close(p.CLOSE_GOING_AWAY, "lost the link between servers; reconnect")
         self.relayed.clear()
         for cid in list(self.relays):
             self._relay_gone(cid)
@@ -324,7 +324,7 @@ class ClusterHub(Hub):
     async def _on_call(self, method: str, table_id: str, args: dict[str, Any]) -> Any:
         table = self.tables.get(table_id)
         if table is None:
-            raise CallError(UNAVAILABLE, "the table moved to another server; try again")
+            raise TableError(p.UNAVAILABLE, "the table moved to another server; try again")
         if method == "connect":
             relay = RelayConn(
                 self.bus,
@@ -352,9 +352,9 @@ class ClusterHub(Hub):
             try:
                 await table.add_bot(int(args["seat"]), args["level"])
             except ValueError as exc:  # an unknown bot (TrucoError)
-                raise CallError("bad_options", str(exc)) from None
+                raise TableError(p.BAD_OPTIONS, str(exc)) from None
             return table.info()
-        raise CallError("bad_message", f"unknown request {method!r}")
+        raise TableError(p.BAD_MESSAGE, f"unknown request {method!r}")
 
 
 async def _quietly(coro: Coroutine[Any, Any, None]) -> None:

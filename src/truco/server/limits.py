@@ -14,11 +14,6 @@ from collections.abc import Callable, Hashable
 from typing import Final
 from urllib.parse import urlsplit
 
-CLOSE_TOO_BIG: Final = 1009
-"""WebSocket close code for a frame larger than ``Settings.max_frame`` (RFC 6455: too big)."""
-CLOSE_TOO_FAST: Final = 4429
-"""WebSocket close code for a connection over its message rate (4000 + HTTP's 429)."""
-
 BAD_ORIGIN: Final = "bad_origin"
 """Error code of an HTTP request refused for its ``Origin`` (answered with 403)."""
 
@@ -120,8 +115,6 @@ def origin_ok(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
 
 __all__ = [
     "BAD_ORIGIN",
-    "CLOSE_TOO_BIG",
-    "CLOSE_TOO_FAST",
     "Buckets",
     "TokenBucket",
     "frame_size",

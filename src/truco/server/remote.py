@@ -9,17 +9,18 @@ back into the player's ordinary ``Conn``.
 
 from __future__ import annotations
 
-import hmac
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from truco import protocol as p
 from truco.notation import HandHistory, loads
-from truco.server.cluster import CallError, Coordinator
-from truco.server.tables import UNAVAILABLE, Conn, Seat, TableError, hash_token
+from truco.server.cluster import Coordinator
+from truco.server.conn import Conn
+from truco.server.errors import TableError
+from truco.server.seats import Seat, find_seat
 
-if TYPE_CHECKING:
-    from truco.server.cluster_hub import ClusterHub
+Relayed = dict[str, tuple[Conn, "RemoteTable"]]
+"""The socket side's players at tables other processes own, by connection id."""
 
 
 class RelayConn(Conn):
@@ -43,10 +44,18 @@ class RelayConn(Conn):
 
 
 class RemoteTable:
-    """A table owned by another process, as the app sees it (the methods of ``Table`` it uses)."""
+    """A table owned by another process: a ``TableHandle`` (``handle.py``) that forwards to it."""
 
-    def __init__(self, hub: ClusterHub, table_id: str, owner: str, snapshot: dict[str, Any]):
-        self.hub = hub
+    def __init__(
+        self,
+        bus: Coordinator,
+        relayed: Relayed,
+        table_id: str,
+        owner: str,
+        snapshot: dict[str, Any],
+    ):
+        self.bus = bus
+        self.relayed = relayed
         self.id = table_id
         self.owner = owner
         self._info: dict[str, Any] = snapshot["info"]
@@ -55,12 +64,14 @@ class RemoteTable:
         self._cids: dict[Conn, str] = {}
 
     @classmethod
-    async def fetch(cls, hub: ClusterHub, table_id: str, owner: str) -> RemoteTable:
+    async def fetch(
+        cls, bus: Coordinator, relayed: Relayed, table_id: str, owner: str
+    ) -> RemoteTable:
         # A dead owner would only time out: say so at once, its lease is about to lapse.
-        if owner not in await hub.bus.alive([owner]):
-            raise TableError(UNAVAILABLE, "the server that held the table is gone; try again")
-        snapshot = await _call(hub.bus, owner, "snapshot", table_id, {})
-        return cls(hub, table_id, owner, snapshot)
+        if owner not in await bus.alive([owner]):
+            raise TableError(p.UNAVAILABLE, "the server that held the table is gone; try again")
+        snapshot = await _call(bus, owner, "snapshot", table_id, {})
+        return cls(bus, relayed, table_id, owner, snapshot)
 
     def info(self) -> dict[str, Any]:
         return self._info
@@ -70,31 +81,30 @@ class RemoteTable:
         return [loads(text) for text in self._hands]
 
     def find_seat(self, token: str) -> Seat | None:
-        digest = hash_token(token)
+        seats = []
         for seat, stored in self._hashes.items():
-            if hmac.compare_digest(stored, digest):
-                s = self._info["seats"][seat]
-                return Seat(seat, s["name"], s["kind"], s["level"], stored)
-        return None
+            s = self._info["seats"][seat]
+            seats.append(Seat(seat, s["name"], s["kind"], s["level"], stored))
+        return find_seat(seats, token)
 
     async def join(self, name: str, seat_no: int | None) -> tuple[int, str]:
         seat, token = await _call(
-            self.hub.bus, self.owner, "join", self.id, {"name": name, "seat": seat_no}
+            self.bus, self.owner, "join", self.id, {"name": name, "seat": seat_no}
         )
         return int(seat), str(token)
 
     async def add_bot(self, seat_no: int, level: str) -> None:
         args = {"seat": seat_no, "level": level}
-        self._info = await _call(self.hub.bus, self.owner, "add_bot", self.id, args)
+        self._info = await _call(self.bus, self.owner, "add_bot", self.id, args)
 
     async def connect(self, conn: Conn, token: str | None, last_v: int) -> None:
-        cid = f"{self.hub.bus.node}.{secrets.token_hex(6)}"
+        cid = f"{self.bus.node}.{secrets.token_hex(6)}"
         # Registered before asking: the owner's first frames may come before its answer.
-        self.hub.relayed[cid] = (conn, self)
+        self.relayed[cid] = (conn, self)
         self._cids[conn] = cid
-        args = {"cid": cid, "node": self.hub.bus.node, "token": token, "last_v": last_v}
+        args = {"cid": cid, "node": self.bus.node, "token": token, "last_v": last_v}
         try:
-            await _call(self.hub.bus, self.owner, "connect", self.id, args)
+            await _call(self.bus, self.owner, "connect", self.id, args)
         except TableError:
             self._forget(conn)
             raise
@@ -103,26 +113,26 @@ class RemoteTable:
         cid = self._cids.get(conn)
         if cid is not None and conn.closing is None:
             text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
-            self.hub.bus.send(self.owner, "m", cid, text)
+            self.bus.send(self.owner, "m", cid, text)
 
     async def disconnect(self, conn: Conn) -> None:
         cid = self._forget(conn)
         if cid is not None:
-            self.hub.bus.send(self.owner, "g", cid, "-")
+            self.bus.send(self.owner, "g", cid, "-")
 
     def _forget(self, conn: Conn) -> str | None:
         cid = self._cids.pop(conn, None)
         if cid is not None:
-            self.hub.relayed.pop(cid, None)
+            self.relayed.pop(cid, None)
         return cid
 
 
 async def _call(bus: Coordinator, node: str, method: str, table_id: str, args: Any) -> Any:
     try:
         return await bus.call(node, method, table_id, args)
-    except CallError as exc:
-        code = exc.code if exc.code in p.ERROR_CODES else UNAVAILABLE
+    except TableError as exc:
+        code = exc.code if exc.code in p.ERROR_CODES else p.UNAVAILABLE
         raise TableError(code, exc.message) from None
 
 
-__all__ = ["RelayConn", "RemoteTable"]
+__all__ = ["RelayConn", "Relayed", "RemoteTable"]

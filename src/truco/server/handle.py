@@ -1,0 +1,49 @@
+"""``TableHandle``: a table as the app and the cluster drive it, wherever it lives.
+
+``Table`` (owned by this process) and ``RemoteTable`` (owned by another process of a cluster,
+reached through Redis) both have these members, so ``app.py`` and ``cluster_hub.py`` hold either
+without knowing which, and without a ``cast``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from truco.notation import HandHistory
+from truco.server.conn import Conn
+from truco.server.seats import Seat
+
+
+class TableHandle(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def hands(self) -> list[HandHistory]:
+        """The finished hands of the current match."""
+        ...
+
+    def info(self) -> dict[str, Any]:
+        """The table object of ``GET /api/tables/{id}`` and of the ``table`` message."""
+        ...
+
+    def find_seat(self, token: str) -> Seat | None: ...
+
+    async def join(self, name: str, seat_no: int | None) -> tuple[int, str]:
+        """Seat a person; returns the seat and its token."""
+        ...
+
+    async def add_bot(self, seat_no: int, level: str) -> None: ...
+
+    async def connect(self, conn: Conn, token: str | None, last_v: int) -> None:
+        """Bind ``conn`` to the seat of ``token`` (None: a spectator) and catch it up."""
+        ...
+
+    async def receive(self, conn: Conn, raw: str | bytes) -> None:
+        """Handle one message from a client."""
+        ...
+
+    async def disconnect(self, conn: Conn) -> None: ...
+
+
+__all__ = ["TableHandle"]

@@ -1,0 +1,497 @@
+"""A table: one owner task applies everything that changes it, one command at a time.
+
+Commands (a player's action, a connection, a seat taken, a timer that fired) go through the
+table's queue; the owner parses and checks an action once, commits its transition to the store,
+and only then acks it and sends each connection what its seat may see (``fanout.py``). Bots,
+players whose turn time ran out and players who did not come back within the grace period are
+driven here too, through the same path (``clock.py``). Replaying the log (``from_row``) is the
+one path that applies logged actions again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import deque
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from truco import protocol as p
+from truco.actions import Action, Deal
+from truco.bots import make_bot
+from truco.bots.personas import persona
+from truco.cards import parse_cards
+from truco.engine import CHANCE, Transition, apply, to_act
+from truco.errors import IllegalActionError
+from truco.notation import HandHistory, from_state
+from truco.rules import Rules, from_options
+from truco.server import botpool, fanout
+from truco.server.clock import Clock, decide
+from truco.server.conn import Conn
+from truco.server.errors import TableError, unavailable
+from truco.server.fanout import Version
+from truco.server.limits import Buckets
+from truco.server.seats import BOT, EMPTY, HUMAN, Seat, find_seat, free_seat, hash_token, seats_json
+from truco.server.settings import Settings
+from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
+from truco.state import OVER, PLAY, State, new_match
+
+log = logging.getLogger("truco.server")
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "over"
+EXPIRED, BROKEN = "expired", "broken"
+"""Statuses only the store holds: nobody joined in time; the log cannot be replayed."""
+
+
+class Table:
+    """One table: its match state, seats, connections and owner task."""
+
+    def __init__(
+        self,
+        table_id: str,
+        rules: Rules,
+        turn_seconds: float | None,
+        seed: int,
+        seats: list[Seat],
+        store: Store,
+        settings: Settings,
+    ) -> None:
+        self.id = table_id
+        self.rules = rules
+        self.turn_seconds = turn_seconds
+        self.seed = seed
+        self.seats = seats
+        self.store = store
+        self.settings = settings
+        self.state: State = new_match(rules)
+        self.v = 0
+        self.match = 1
+        self.status = WAITING
+        self.recent: deque[Version] = deque(maxlen=settings.history_size)
+        self.hands: list[HandHistory] = []
+        """The finished hands of the current match."""
+        self.spectators: set[Conn] = set()
+        self.clock = Clock(settings, turn_seconds, self.post)
+        self._pool = botpool.shared(settings.bot_processes, settings.bot_seconds)
+        # Allowances per seat, not per connection: connecting again must not refill them.
+        self._chat_budget = Buckets(settings.chat_burst, settings.chat_per_second)
+        """Chat and señas, which reach other people."""
+        self._connect_budget = Buckets(
+            settings.seat_connect_burst, settings.seat_connects_per_second
+        )
+        """Connections (reconnects): each one catches the seat up and tells the table."""
+        self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
+        self._queue = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._first_mano = 0
+        self._stopped = False
+        self.on_change: Callable[[], None] | None = None
+        """Called when what the lobby shows of the table may have changed (the cluster's lobby)."""
+        self.on_lost: Callable[[], None] | None = None
+        """Called when the log refused an append: another process owns the table now."""
+
+    # --- building and restoring ---------------------------------------------------------
+
+    @classmethod
+    def from_row(cls, row: TableRow, store: Store, settings: Settings) -> Table:
+        """A table rebuilt from the database by replaying its log."""
+        seats = [Seat(s.seat, s.name, s.kind, s.level, s.token_hash) for s in row.seats]
+        table = cls(
+            row.id,
+            from_options(None, row.options),
+            row.turn_seconds,
+            row.seed,
+            seats,
+            store,
+            settings,
+        )
+        table.status = row.status
+        for entry in row.log:
+            table._record(entry.kind, table._replay(entry))
+        return table
+
+    def _replay(self, entry: LogRow) -> Transition:
+        """The transition of a logged entry: the only place a logged action is applied again."""
+        data = entry.data
+        if entry.kind == "deal":
+            hands = tuple(tuple(parse_cards(h)) for h in data["hands"])
+            return apply(self.state, Deal(hands))
+        if entry.kind == "act":
+            seat, action = data["seat"], Action.parse(data["action"])
+            if to_act(self.state) != seat:
+                raise IllegalActionError(f"version {entry.seq}: seat {seat} is not to act")
+            return apply(self.state, action)
+        if entry.kind == "rematch":
+            return Transition(new_match(self.rules, mano=data["mano"]), ())
+        raise ValueError(f"unknown log entry {entry.kind!r}")
+
+    def _record(self, kind: str, transition: Transition) -> None:
+        before = self.state
+        state = self.state = transition.state
+        self.v += 1
+        if kind == "rematch":
+            self.recent.clear()
+            self.hands.clear()
+            self.match += 1
+            self._first_mano = state.mano
+            for seat in self.seats:
+                seat.rematch = False
+        else:
+            self.recent.append(Version(self.v, state, transition.events))
+        if before.phase == PLAY and state.phase != PLAY:
+            self.hands.append(from_state(state))
+
+    def start(self) -> None:
+        """Start the owner task, the timers, and the grace period of everyone not connected."""
+        if self._task is not None:
+            return
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+        for seat in self.seats:
+            if seat.kind == HUMAN and seat.conn is None and not seat.replaced:
+                self._start_grace(seat)
+        self._schedule()
+
+    async def stop(self) -> None:
+        self._stopped = True
+        self.clock.cancel()
+        for seat in self.seats:
+            if seat.grace is not None:
+                seat.grace.cancel()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        # Whoever still waits on a queued command hears that it will not run here.
+        while not self._queue.empty():
+            _, future = self._queue.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(TableError(p.UNAVAILABLE, "the table moved; reconnect"))
+
+    # --- the owner ----------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            fn, future = await self._queue.get()
+            try:
+                result = await fn()
+            except StoreUnavailable as exc:
+                log.warning("table %s: database unavailable: %s", self.id, exc)
+                if future is not None and not future.done():
+                    future.set_exception(unavailable(exc))
+            except Exception as exc:
+                if future is not None and not future.done():
+                    future.set_exception(exc)
+                else:
+                    log.exception("table %s: a command failed", self.id)
+            else:
+                if future is not None and not future.done():
+                    future.set_result(result)
+
+    async def submit(self, fn: Callable[[], Awaitable[Any]]) -> Any:
+        """Run ``fn`` on the owner task, after every command queued before it."""
+        if self._stopped:
+            raise TableError(p.UNAVAILABLE, "the table moved; reconnect")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self._queue.put((fn, future))
+        return await future
+
+    def post(self, fn: Callable[[], Awaitable[Any]]) -> None:
+        """Queue ``fn`` without waiting for it."""
+        self._queue.put_nowait((fn, None))
+
+    # --- what everyone sees -------------------------------------------------------------
+
+    def info(self) -> dict[str, Any]:
+        """The table object of ``GET /api/tables/{id}`` and of the ``table`` message."""
+        return {
+            "table": self.id,
+            "options": p.options_json(self.rules),
+            "seats": seats_json(self.seats),
+            "status": self.status,
+            "v": self.v,
+            "match": self.match,
+            "turn_seconds": self.turn_seconds,
+        }
+
+    def connections(self) -> list[Conn]:
+        return fanout.connections(self.seats, self.spectators)
+
+    def full(self, conn: Conn) -> str:
+        return fanout.full(conn, self.v, self.state, self.info(), self.clock.deadline_ms())
+
+    def _broadcast_table(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+        fanout.send_all(self.connections(), p.encode("table", self.info()))
+
+    def _broadcast_version(self, kind: str) -> None:
+        if kind == "rematch":
+            for conn in self.connections():
+                conn.send(self.full(conn))
+            return
+        fanout.send_version(self.recent[-1], self.seats, self.spectators, self.clock.deadline_ms())
+
+    def _catch_up(self, conn: Conn, last_v: int) -> None:
+        missed = fanout.missed(self.recent, self.v, last_v)
+        if missed is None:
+            conn.send(self.full(conn))
+            return
+        for ver in missed:
+            conn.send(fanout.ev(ver, conn.seat, self.clock.deadline_ms()))
+
+    # --- seats ----------------------------------------------------------------------------
+
+    def find_seat(self, token: str) -> Seat | None:
+        return find_seat(self.seats, token)
+
+    async def join(self, name: str, seat_no: int | None) -> tuple[int, str]:
+        """Seat a person; returns the seat and its token."""
+
+        async def run() -> tuple[int, str]:
+            seat = free_seat(self.seats, seat_no)
+            token = secrets.token_urlsafe(32)
+            row = SeatRow(seat.seat, name, HUMAN, None, hash_token(token))
+            # Written first, with the status it brings: a failed write changes nothing.
+            await self.store.set_seat(self.id, row, self._status_with(seat))
+            seat.name, seat.kind, seat.level, seat.token_hash = name, HUMAN, None, row.token_hash
+            self._start_grace(seat)
+            await self._seated(stored=True)
+            return seat.seat, token
+
+        result: tuple[int, str] = await self.submit(run)
+        return result
+
+    async def add_bot(self, seat_no: int, level: str) -> None:
+        async def run() -> None:
+            seat = free_seat(self.seats, seat_no)
+            make_bot(level)  # an unknown level is refused here, before anything changes
+            name = persona(level, seat.seat, self.id)
+            row = SeatRow(seat.seat, name, BOT, level, None)
+            await self.store.set_seat(self.id, row, self._status_with(seat))
+            seat.name, seat.kind, seat.level, seat.token_hash = name, BOT, level, None
+            await self._seated(stored=True)
+
+        await self.submit(run)
+
+    def _status_with(self, taken: Seat) -> str | None:
+        """The new status once ``taken`` is seated (None: unchanged)."""
+        empty = [s for s in self.seats if s.kind == EMPTY and s is not taken]
+        return PLAYING if self.status == WAITING and not empty else None
+
+    async def _seated(self, stored: bool = False) -> None:
+        """Someone sat down; ``stored``: the status it brings is already in the database."""
+        if self.status == WAITING and all(s.kind != EMPTY for s in self.seats):
+            if not stored:
+                await self.store.set_status(self.id, PLAYING)
+            self.status = PLAYING
+            self._schedule()
+        self._broadcast_table()
+
+    def _start_grace(self, seat: Seat) -> None:
+        async def over() -> None:
+            seat.grace = None
+            if seat.kind == HUMAN and seat.conn is None and not seat.replaced:
+                seat.replaced = True
+                self._broadcast_table()
+                self._schedule()
+
+        self.clock.grace(seat, over)
+
+    # --- connections ----------------------------------------------------------------------
+
+    async def connect(self, conn: Conn, token: str | None, last_v: int) -> None:
+        """Bind ``conn`` to the seat of ``token`` (None: a spectator) and catch it up."""
+
+        async def run() -> None:
+            if token is None:
+                self.spectators.add(conn)
+                self._catch_up(conn, last_v)
+                return
+            seat = self.find_seat(token)
+            if seat is None:
+                raise TableError(p.BAD_TOKEN, "this token holds no seat at this table")
+            if not self._connect_budget.take(seat.seat):
+                raise TableError(
+                    p.RATE_LIMITED,
+                    f"this seat connected too often: at most {self.settings.seat_connect_burst} "
+                    f"at once, then {self.settings.seat_connects_per_second:g}/s",
+                )
+            # What the others see changes only if the seat was away (or a bot played for it):
+            # a connection that replaces an open one is not news for the table.
+            news = seat.conn is None or seat.replaced
+            if seat.conn is not None:
+                seat.conn.close(p.CLOSE_REPLACED, "replaced by a new connection")
+            seat.conn = conn
+            conn.seat = seat.seat
+            self.clock.end_grace(seat)
+            if seat.replaced:
+                seat.replaced = False
+                self._schedule()
+            self._catch_up(conn, last_v)
+            if news:
+                self._broadcast_table()
+            else:  # the new connection itself still hears that it is seated again
+                conn.send(p.encode("table", self.info()))
+
+        await self.submit(run)
+
+    async def disconnect(self, conn: Conn) -> None:
+        if self._stopped:
+            return
+
+        async def run() -> None:
+            self.spectators.discard(conn)
+            if conn.seat is None:
+                return
+            seat = self.seats[conn.seat]
+            if seat.conn is conn:
+                seat.conn = None
+                self._start_grace(seat)
+                self._broadcast_table()
+
+        await self.submit(run)
+
+    async def receive(self, conn: Conn, raw: str | bytes) -> None:
+        """Handle one message from a client."""
+        msg = p.parse(raw)
+        if isinstance(msg, p.Unexpected):
+            conn.send(p.error(msg.code, msg.message, msg.a))
+            return
+        if isinstance(msg, p.Ping):
+            conn.send(p.encode("pong", {}))
+            return
+        await self.submit(lambda: self._handle(conn, msg))
+
+    async def _handle(self, conn: Conn, msg: p.Message) -> None:
+        if conn.closing is not None:
+            return
+        a = msg.a if isinstance(msg, p.Act) else None
+        if conn.seat is None:
+            conn.send(p.error(p.NOT_SEATED, "spectators may only watch", a))
+            return
+        seat = self.seats[conn.seat]
+        if seat.conn is not conn:
+            return
+        try:
+            if isinstance(msg, p.Act):
+                await self._act(conn, seat, msg)
+            elif isinstance(msg, p.Chat):
+                self._chat(seat, msg)
+            elif isinstance(msg, p.Sena):
+                self._sena(seat, msg)
+            elif isinstance(msg, p.Rematch):
+                await self._rematch(seat)
+        except TableError as exc:
+            conn.send(p.error(exc.code, exc.message, a))
+
+    async def _act(self, conn: Conn, seat: Seat, msg: p.Act) -> None:
+        """A player's action, parsed once (``p.parse``) and checked once (``apply``): its
+        transition is what the commit records."""
+        text = str(msg.action)
+        applied = seat.acked(msg.a, msg.v, text)
+        if applied is not None:
+            conn.send(p.encode("ack", {"a": msg.a, "v": applied}))
+            return
+        if self.state.phase == OVER:
+            raise TableError(p.MATCH_OVER, "the match is over")
+        if msg.v != self.v:
+            raise TableError(
+                p.STALE_VERSION,
+                f"the action was chosen at version {msg.v}; the table is at {self.v}",
+            )
+        actor = to_act(self.state)
+        if self.status != PLAYING or actor != seat.seat:
+            whose = (
+                "the match has not started"
+                if self.status != PLAYING
+                else ("the cards are being dealt" if actor == CHANCE else f"seat {actor} is to act")
+            )
+            raise TableError(p.NOT_YOUR_TURN, f"not your turn: {whose}")
+        try:
+            transition = apply(self.state, msg.action)
+        except IllegalActionError as exc:
+            raise TableError(p.ILLEGAL_ACTION, str(exc)) from None
+        await self._commit("act", {"seat": seat.seat, "action": text}, transition)
+        seat.remember(msg.a, msg.v, text, self.v)
+        conn.send(p.encode("ack", {"a": msg.a, "v": self.v}))
+
+    def _chat(self, seat: Seat, msg: p.Chat) -> None:
+        if not self._chat_budget.take(seat.seat):
+            raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
+        at = datetime.now(UTC).isoformat(timespec="seconds")
+        text = p.encode("chat", {"seat": seat.seat, "name": seat.name, "text": msg.text, "at": at})
+        fanout.send_all(self.connections(), text)
+
+    def _sena(self, seat: Seat, msg: p.Sena) -> None:
+        if not self._chat_budget.take(seat.seat):
+            raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
+        fanout.send_sena(self.seats, self.state.teams, seat, msg.sena)
+
+    async def _rematch(self, seat: Seat) -> None:
+        if self.state.phase != OVER:
+            raise TableError(p.BAD_MESSAGE, "a rematch can only be asked once the match is over")
+        seat.rematch = True
+        if all(s.rematch or s.kind != HUMAN or s.replaced for s in self.seats):
+            mano = (self._first_mano + 1) % self.rules.players
+            fresh = Transition(new_match(self.rules, mano=mano), ())
+            await self._commit("rematch", {"mano": mano}, fresh)
+        self._broadcast_table()
+
+    # --- committing -------------------------------------------------------------------------
+
+    async def _commit(self, kind: str, data: dict[str, Any], transition: Transition) -> None:
+        """Commit one version: make its log entry durable, then record it and tell everyone."""
+        status = FINISHED if transition.state.phase == OVER else PLAYING
+        try:
+            await self.store.append(
+                self.id, self.v + 1, kind, data, status if status != self.status else None
+            )
+        except StoreUnavailable as exc:
+            raise unavailable(exc) from None
+        except Fenced as exc:
+            log.warning("table %s: %s; another process owns it now", self.id, exc)
+            self._stopped = True
+            for conn in self.connections():
+                conn.close(p.CLOSE_MOVED, "the table moved to another server")
+            if self.on_lost is not None:
+                self.on_lost()
+            raise TableError(
+                p.UNAVAILABLE, "the table moved to another server; reconnect"
+            ) from None
+        if status != self.status and self.on_change is not None:
+            self.on_change()
+        self.status = status
+        self._record(kind, transition)
+        self._schedule()
+        self._broadcast_version(kind)
+
+    def _schedule(self) -> None:
+        """Arm the timer of the next decision (``clock.py``)."""
+        self.clock.cancel()
+        if self.status != PLAYING:
+            return
+        v = self.v
+        self.clock.arm(self.state, self.seats, lambda: self._drive(v))
+
+    async def _drive(self, v: int) -> None:
+        """The timer of version ``v`` fired: deal, or let a bot choose for the seat to act."""
+        if v != self.v or self.status != PLAYING or to_act(self.state) is None:
+            return
+        try:
+            kind, data, transition = await decide(
+                self._pool, self.settings, self.state, self.seats, self.seed, self.v
+            )
+            await self._commit(kind, data, transition)
+        except TableError as exc:
+            # The database is away: the same decision is tried again (its choice is seeded by
+            # the version, so it is the same one) until the write goes through.
+            log.warning("table %s: %s; retrying", self.id, exc.message)
+            if not self._stopped:
+                self.clock.retry(lambda: self._drive(v))
+
+
+__all__ = ["BROKEN", "EXPIRED", "FINISHED", "PLAYING", "WAITING", "Table"]
