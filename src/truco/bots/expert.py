@@ -246,9 +246,16 @@ class ExpertBot:
     name = "expert"
 
     def __init__(
-        self, worlds: int = 24, tries: int = 400, margin: float = 0.01, name: str = "expert"
+        self,
+        worlds: int = 24,
+        tries: int = 400,
+        margin: float = 0.01,
+        name: str = "expert",
+        bet_share: float = 0.25,
     ) -> None:
         self.name = name
+        self.bet_share = bet_share
+        """How often it bets when betting is about as good as not (a persona's style)."""
         self.worlds = worlds
         self.tries = tries
         self.margin = margin
@@ -288,7 +295,7 @@ class ExpertBot:
             quiet = [a for a in close if a not in calls]
             if calls and quiet:
                 # Bet about a quarter of the time when betting is as good as not (research 3.3).
-                pool = calls if sampler.random() < 0.25 else quiet
+                pool = calls if sampler.random() < self.bet_share else quiet
             else:
                 pool = close
             top = max(values[cands.index(a)] for a in pool)
