@@ -71,6 +71,7 @@ def make_persona_bot(level: str, persona_name: str) -> Bot:
         margin=manner.margin,
         name=f"{program}-{manner.key}",
         bet_share=manner.bet_share,
+        sane=True,
     )
 
 

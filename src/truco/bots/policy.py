@@ -69,6 +69,21 @@ FALTA_MIN = 28
 """Fewest envido points to sing or raise to falta envido (``simple`` sings it with 31)."""
 
 
+def senseless(ctx: Ctx, legal: tuple[Action, ...], action: Action) -> bool:
+    """Whether ``action`` is one no sane player takes (docs/bots.md, "absurd"): the mazo or a
+    declined truco with the hand won for certain, a falta envido with under ``FALTA_MIN``
+    points, a truco raised with the hand lost for certain."""
+    if action is FALTA_ENVIDO:
+        return ctx.tantos < FALTA_MIN
+    if action is MAZO or action is NO_QUIERO or action in TRUCO_RAISE.values():
+        p = win_prob(ctx)
+        if action in TRUCO_RAISE.values():
+            return p == 0.0
+        answering_truco = ctx.truco_call is not None and not ctx.tanto_pending
+        return p == 1.0 and (action is MAZO or (answering_truco and QUIERO in legal))
+    return False
+
+
 def misread_win(p: float, error: float) -> float:
     """The hand-win estimate as a beginner reads it: a certain hand (won or lost) is read right,
     any other is off by ``error`` (kept inside (0, 1))."""
