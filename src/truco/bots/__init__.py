@@ -57,7 +57,7 @@ def make_persona_bot(level: str, persona_name: str) -> Bot:
         return make_bot(level)
     program = LEVELS[key]
     if program == "beginner":
-        return BeginnerBot(shifted(manner, BEGINNER), name=f"beginner-{manner.key}")
+        return BeginnerBot(shifted(manner, BEGINNER, down=0.5), name=f"beginner-{manner.key}")
     if program == "simple":
         bot = SimpleBot()
         bot.style = manner.style

@@ -56,13 +56,19 @@ MENTIROSO = Manner(
 MANNERS: dict[str, Manner] = {m.key: m for m in (CAUTO, AGRESIVO, MENTIROSO)}
 
 
-def shifted(manner: Manner, base: Style) -> Style:
+def shifted(manner: Manner, base: Style, down: float = 1.0) -> Style:
     """A style on another level's knobs: ``base`` moved as far from ``simple``'s knobs as the
     style is (a cautious beginner waits for more than a beginner, a bluffer beginner bluffs
-    more), with ``base``'s caution and misreading."""
+    more), thresholds lowered only by ``down`` of the style's step (a beginner who calls
+    sooner than ``simple`` would no longer be a beginner), with ``base``'s caution and
+    misreading."""
     style = manner.style
+
+    def step(delta: float) -> float:
+        return delta if delta >= 0 else down * delta
+
     return base._replace(
         bluff=max(0.0, base.bluff + style.bluff - DEFAULT.bluff),
-        envido_call=base.envido_call + style.envido_call - DEFAULT.envido_call,
-        truco_call=base.truco_call + style.truco_call - DEFAULT.truco_call,
+        envido_call=base.envido_call + round(step(style.envido_call - DEFAULT.envido_call)),
+        truco_call=base.truco_call + step(style.truco_call - DEFAULT.truco_call),
     )
