@@ -136,7 +136,7 @@ def _decide(
             if answer in legal:
                 return answer
     if variant_of(ctx.rules).own_side:
-        return _destantado(ctx, legal, rng_random, style)
+        return _destantado(ctx, legal, rng_random, style, tantos)
     if FLOR in legal:
         return FLOR
     if CON_FLOR_QUIERO in legal:  # answering a flor with a flor
@@ -279,7 +279,9 @@ def _answer_truco(
 # --- destantado ---
 
 
-def _destantado(ctx: Ctx, legal: tuple[Action, ...], rng_random: float, style: Style) -> Action:
+def _destantado(
+    ctx: Ctx, legal: tuple[Action, ...], rng_random: float, style: Style, tantos: int
+) -> Action:
     """Destantado: a player wants his pile of porotos to go down. Winning a bet passes its value
     from his pile to each loser who was in it; losing one fills his pile; declining costs
     nothing (he is out of that bet, and of the hand for a truco); a call nobody accepts empties
@@ -303,7 +305,7 @@ def _destantado(ctx: Ctx, legal: tuple[Action, ...], rng_random: float, style: S
     if ENVIDO in legal:
         pts = ctx.tantos
         threshold = style.envido_call - (0 if ctx.mano == seat else 1)
-        if pts >= 31 and FALTA_ENVIDO in legal:
+        if pts >= 31 and tantos >= FALTA_MIN and FALTA_ENVIDO in legal:
             return FALTA_ENVIDO
         if pts >= 29 and REAL_ENVIDO in legal:
             return REAL_ENVIDO
