@@ -26,6 +26,7 @@ from truco.bots.personas import PERSONAS, manner_of, persona, style_label
 from truco.bots.strength import win_prob
 from truco.bots.styles import MANNERS
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
+from truco.errors import TrucoError
 from truco.rules import Rules
 from truco.state import new_match
 from truco.view import SeatView, observe
@@ -163,6 +164,13 @@ def test_a_persona_bot_plays_its_style() -> None:
     assert make_persona_bot("expert", "Don Ramón").name == "expert"
     assert make_persona_bot("normal", "Don Ramón").name == "simple"
     assert style_label("normal", "nobody") == ""
+    # The arena names a persona as level:Persona.
+    tito = make_bot("facil:Tito")
+    assert (
+        isinstance(tito, BeginnerBot) and tito.name == f"beginner-{manner_of('facil', 'Tito').key}"
+    )  # type: ignore[union-attr]
+    with pytest.raises(TrucoError):
+        make_bot("facil:Don Ramón")
 
 
 def calls(bot: Bot, seeds: range) -> tuple[int, int, int]:

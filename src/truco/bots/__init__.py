@@ -38,7 +38,13 @@ LEVELS: dict[str, str] = {
 
 
 def make_bot(name: str) -> Bot:
-    """A new bot by name (``random``...) or level (``facil``...), compared without case."""
+    """A new bot by name (``random``...) or level (``facil``...), compared without case, or a
+    level's persona as ``level:Persona`` (``facil:Tito``, for the arena)."""
+    if ":" in name:
+        level, _, who = name.partition(":")
+        level = level.strip().lower()
+        if level in LEVELS and manner_of(level, who.strip()) is not None:
+            return make_persona_bot(level, who.strip())
     key = name.strip().lower()
     key = LEVELS.get(key, key)
     try:
