@@ -166,9 +166,8 @@ def test_a_persona_bot_plays_its_style() -> None:
     assert style_label("normal", "nobody") == ""
     # The arena names a persona as level:Persona.
     tito = make_bot("facil:Tito")
-    assert (
-        isinstance(tito, BeginnerBot) and tito.name == f"beginner-{manner_of('facil', 'Tito').key}"
-    )  # type: ignore[union-attr]
+    assert isinstance(tito, BeginnerBot) and tito.name == "beginner-cauto"
+    assert manner_of("facil", "Tito") == MANNERS["cauto"]
     with pytest.raises(TrucoError):
         make_bot("facil:Don Ramón")
 
