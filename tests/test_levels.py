@@ -3,6 +3,7 @@ persona never play an absurd move (docs/bots.md defines it), and a persona's sty
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
 
 import pytest
@@ -65,15 +66,18 @@ def absurd(view: SeatView, legal: tuple[Action, ...], action: Action) -> str | N
     return None
 
 
-def absurd_moves(rules: Rules, bots: list[Bot], watched: set[int], seed: int) -> list[str]:
-    """Play a match; the absurd moves of the watched seats (every action is also checked legal)."""
+Decision = tuple[int, SeatView, tuple[Action, ...], Action]
+
+
+def decisions(rules: Rules, bots: list[Bot], seed: int) -> Iterator[Decision]:
+    """Play a seeded match; each decision as it is taken (seat, view, legal, action), every
+    action checked legal."""
     rng = Random(seed)
     state = new_match(rules)
-    found: list[str] = []
     for _ in range(5000):
         actor = to_act(state)
         if actor is None:
-            break
+            return
         if actor == CHANCE:
             state = deal(state, rng).state
             continue
@@ -81,11 +85,17 @@ def absurd_moves(rules: Rules, bots: list[Bot], watched: set[int], seed: int) ->
         view = observe(state, actor)
         action = bots[actor].choose(view, legal, rng)
         assert action in legal
-        if actor in watched:
-            why = absurd(view, legal, action)
-            if why is not None:
-                found.append(f"{bots[actor].name}: {why}")
+        yield actor, view, legal, action
         state = apply(state, action).state
+
+
+def absurd_moves(rules: Rules, bots: list[Bot], watched: set[int], seed: int) -> list[str]:
+    """Play a match; the absurd moves of the watched seats."""
+    found: list[str] = []
+    for actor, view, legal, action in decisions(rules, bots, seed):
+        why = absurd(view, legal, action) if actor in watched else None
+        if why is not None:
+            found.append(f"{bots[actor].name}: {why}")
     return found
 
 
@@ -175,28 +185,19 @@ def test_a_persona_bot_plays_its_style() -> None:
 def calls(bot: Bot, seeds: range) -> tuple[int, int, int]:
     """Over seeded 1v1 matches against ``simple``: the bot's bluffs (a truco raised with a hand
     it reckons under 0.3, an envido sung with under 20 points), all its calls, its decisions."""
-    bluffs = total = decisions = 0
+    bluffs = total = count = 0
     for seed in seeds:
-        rng = Random(seed)
-        state = new_match(Rules())
         bots: list[Bot] = [bot, SimpleBot()] if seed % 2 else [SimpleBot(), bot]
-        while (actor := to_act(state)) is not None:
-            if actor == CHANCE:
-                state = deal(state, rng).state
+        for actor, view, legal, action in decisions(Rules(), bots, seed):
+            if bots[actor] is not bot or len(legal) == 1:
                 continue
-            legal = legal_actions(state)
-            view = observe(state, actor)
-            action = bots[actor].choose(view, legal, rng)
-            if bots[actor] is bot and len(legal) > 1:
-                decisions += 1
-                ctx = ctx_of_view(view)
-                sung = action.verb.name in ("ENVIDO", "REAL_ENVIDO", "FALTA_ENVIDO")
-                if action in RAISES or sung:
-                    total += 1
-                    weak = ctx.tantos < 20 if sung else win_prob(ctx) < 0.3
-                    bluffs += weak
-            state = apply(state, action).state
-    return bluffs, total, decisions
+            count += 1
+            ctx = ctx_of_view(view)
+            sung = action.verb.name in ("ENVIDO", "REAL_ENVIDO", "FALTA_ENVIDO")
+            if action in RAISES or sung:
+                total += 1
+                bluffs += ctx.tantos < 20 if sung else win_prob(ctx) < 0.3
+    return bluffs, total, count
 
 
 @pytest.mark.parametrize("level", ["facil", "normal"])
