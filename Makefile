@@ -81,6 +81,15 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena expert simple --variant pata_de_gallo --matches 360 --seed 20000
 	$(BIN)/truco arena expert simple --variant destantado --matches 360 --seed 21000
 	$(BIN)/truco arena expert simple --variant pica_pica --matches 360 --seed 22000
+	$(BIN)/truco arena normal facil --matches 400 --seed 30000
+	$(BIN)/truco arena normal facil --matches 400 --seed 34000
+	$(BIN)/truco arena simple facil:Tito --matches 400 --seed 34000
+	$(BIN)/truco arena simple facil:Chiche --matches 400 --seed 34000
+	$(BIN)/truco arena simple facil:Pocho --matches 400 --seed 34000
+	$(BIN)/truco arena normal facil --players 4 --matches 400 --seed 36000
+	$(BIN)/truco arena facil random --matches 400 --seed 35000
+	$(BIN)/truco arena expert-fast simple --matches 400 --seed 31000
+	$(BIN)/truco arena expert expert-fast --matches 400 --seed 32000
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \

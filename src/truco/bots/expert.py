@@ -33,7 +33,7 @@ from truco.actions import (
 )
 from truco.bots.context import ctx_of_state, ctx_of_view
 from truco.bots.equity import match_equity
-from truco.bots.policy import DEFAULT, Style, decide, ranked_discards
+from truco.bots.policy import DEFAULT, Style, decide, ranked_discards, senseless
 from truco.bots.strength import win_prob
 from truco.cards import DECK, TRUCO_RANK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
@@ -246,9 +246,21 @@ class ExpertBot:
     name = "expert"
 
     def __init__(
-        self, worlds: int = 24, tries: int = 400, margin: float = 0.01, name: str = "expert"
+        self,
+        worlds: int = 24,
+        tries: int = 400,
+        margin: float = 0.01,
+        name: str = "expert",
+        bet_share: float = 0.25,
+        sane: bool = False,
     ) -> None:
         self.name = name
+        self.bet_share = bet_share
+        """How often it bets when betting is about as good as not (a persona's style)."""
+        self.sane = sane
+        """Never search an absurd action (``policy.senseless``): the personas are sane; the
+        plain expert keeps playing as it always has."""
+        self.style = DEFAULT._replace(sane=sane)
         self.worlds = worlds
         self.tries = tries
         self.margin = margin
@@ -258,12 +270,15 @@ class ExpertBot:
         if len(legal) == 1:
             return legal[0]
         cands = candidates(view, legal)
+        if self.sane:
+            ctx = ctx_of_view(view)
+            cands = [a for a in cands if not senseless(ctx, legal, a)] or cands
         if len(cands) == 1:
             return cands[0]
         sampler = Random(seed)
         worlds = sample_worlds(view, sampler, self.worlds, self.tries)
         if not worlds:
-            return decide(ctx_of_view(view), legal, sampler.random(), DEFAULT)
+            return decide(ctx_of_view(view), legal, sampler.random(), self.style)
         seat = view.seat
         assert seat is not None
         totals = [0.0] * len(cands)
@@ -278,7 +293,7 @@ class ExpertBot:
                 value = rollout(apply(state, action).state, seat, Random(world_seed))
                 totals[i] += weight * value
         if weight_sum <= 0.0:
-            return decide(ctx_of_view(view), legal, sampler.random(), DEFAULT)
+            return decide(ctx_of_view(view), legal, sampler.random(), self.style)
         values = [t / weight_sum for t in totals]
         best = max(values)
         # Mix among near-equal actions so that the choice cannot be read from the cards.
@@ -288,7 +303,7 @@ class ExpertBot:
             quiet = [a for a in close if a not in calls]
             if calls and quiet:
                 # Bet about a quarter of the time when betting is as good as not (research 3.3).
-                pool = calls if sampler.random() < 0.25 else quiet
+                pool = calls if sampler.random() < self.bet_share else quiet
             else:
                 pool = close
             top = max(values[cands.index(a)] for a in pool)

@@ -4,12 +4,16 @@ People never see a bot's program name (``expert``, ``simple``): a bot seat is ca
 persona of its level ("Don Ramón", "Chiche"...), with the level's label beside it ("Experto").
 The name is a pure function of the level, the seat and the table (its id, or a local game's
 seed), so the same table always shows the same names, two bot seats of one table never share
-one, and different tables get different line-ups.
+one, and different tables get different line-ups. Each persona has a style (``bots/styles.py``:
+cauto, agresivo, mentiroso; ``style_label`` gives it to show beside the name), and the bot built
+for it (``truco.bots.make_persona_bot``) plays with that style.
 """
 
 from __future__ import annotations
 
 import hashlib
+
+from truco.bots.styles import MANNERS, Manner
 
 PERSONAS: dict[str, tuple[str, ...]] = {
     "facil": ("Tito", "Chiche", "Pocho", "Coca", "Nené", "Cacho"),
@@ -30,6 +34,7 @@ LABELS: dict[str, tuple[str, str]] = {
 
 _LEVEL_OF_BOT: dict[str, str] = {
     "random": "facil",
+    "beginner": "facil",
     "simple": "normal",
     "expert-fast": "dificil",
     "expert": "experto",
@@ -62,3 +67,24 @@ def persona(name: str, seat: int, table: int | str) -> str:
     names = PERSONAS[level_of(name)]
     order = sorted(names, key=lambda n: hashlib.sha256(f"{table}\x00{n}".encode()).digest())
     return order[seat % len(order)]
+
+
+STYLE_ORDER: tuple[str, ...] = ("cauto", "agresivo", "mentiroso")
+"""The style of each persona of a level by its place in ``PERSONAS`` (two of each per level)."""
+
+
+def manner_of(name: str, persona_name: str) -> Manner | None:
+    """The style of a persona of level (or bot name) ``name``; ``None`` for a name that is not
+    one of the level's personas."""
+    names = PERSONAS[level_of(name)]
+    if persona_name not in names:
+        return None
+    return MANNERS[STYLE_ORDER[names.index(persona_name) % len(STYLE_ORDER)]]
+
+
+def style_label(name: str, persona_name: str, lang: str = "es") -> str:
+    """The label of a persona's style (``Mentiroso``, ``Bluffer``); empty for an unknown one."""
+    manner = manner_of(name, persona_name)
+    if manner is None:
+        return ""
+    return manner.en if lang == "en" else manner.es

@@ -54,15 +54,69 @@ class Style(NamedTuple):
     """How strong a caller's range is assumed (0 random .. 1 very strong)."""
     always_quiero: bool = False
     always_raise: bool = False
+    misread: float = 0.0
+    """Spread of the error a beginner makes reading his own strength (0: reads it right); the
+    bot draws the error and hands it to ``decide``."""
+    sane: bool = False
+    """Never bluff a truco with a hand lost for certain (the rival sees it too). Off for
+    ``simple``, which keeps playing as it always has; on for the beginner and the personas."""
 
 
 DEFAULT = Style()
 
 
+FALTA_MIN = 28
+"""Fewest envido points to sing or raise to falta envido (``simple`` sings it with 31)."""
+
+
+def senseless(ctx: Ctx, legal: tuple[Action, ...], action: Action) -> bool:
+    """Whether ``action`` is one no sane player takes (docs/bots.md, "absurd"): the mazo or a
+    declined truco with the hand won for certain, a falta envido with under ``FALTA_MIN``
+    points, a truco raised with the hand lost for certain."""
+    if action is FALTA_ENVIDO:
+        return ctx.tantos < FALTA_MIN
+    if action is MAZO or action is NO_QUIERO or action in TRUCO_RAISE.values():
+        p = win_prob(ctx)
+        if action in TRUCO_RAISE.values():
+            return p == 0.0
+        answering_truco = ctx.truco_call is not None and not ctx.tanto_pending
+        return p == 1.0 and (action is MAZO or (answering_truco and QUIERO in legal))
+    return False
+
+
+def misread_win(p: float, error: float) -> float:
+    """The hand-win estimate as a beginner reads it: a certain hand (won or lost) is read right,
+    any other is off by ``error`` (kept inside (0, 1))."""
+    if error == 0.0 or p in (0.0, 1.0):
+        return p
+    return min(0.99, max(0.01, p + error))
+
+
 def decide(
-    ctx: Ctx, legal: tuple[Action, ...], rng_random: float, style: Style = DEFAULT
+    ctx: Ctx,
+    legal: tuple[Action, ...],
+    rng_random: float,
+    style: Style = DEFAULT,
+    error: float = 0.0,
 ) -> Action:
-    """A rule-of-thumb choice among ``legal``; ``rng_random`` is one uniform draw in [0, 1)."""
+    """A rule-of-thumb choice among ``legal``; ``rng_random`` is one uniform draw in [0, 1);
+    ``error`` is a beginner's misreading of his strength (``misread_win``; his envido points
+    are off by ten times it, but never past a falta)."""
+    if error != 0.0:
+        seen = max(0, min(33, ctx.tantos + round(10 * error)))
+        return _decide(ctx._replace(tantos=seen), legal, rng_random, style, error, ctx.tantos)
+    return _decide(ctx, legal, rng_random, style, 0.0, ctx.tantos)
+
+
+def _decide(
+    ctx: Ctx,
+    legal: tuple[Action, ...],
+    rng_random: float,
+    style: Style,
+    error: float,
+    tantos: int,
+) -> Action:
+    """``decide`` with ``ctx.tantos`` as the seat reads them and ``tantos`` as they are."""
     if len(legal) == 1:
         return legal[0]
     if legal[0].verb is Verb.DISCARD:
@@ -82,7 +136,7 @@ def decide(
             if answer in legal:
                 return answer
     if variant_of(ctx.rules).own_side:
-        return _destantado(ctx, legal, rng_random, style)
+        return _destantado(ctx, legal, rng_random, style, tantos)
     if FLOR in legal:
         return FLOR
     if CON_FLOR_QUIERO in legal:  # answering a flor with a flor
@@ -92,26 +146,28 @@ def decide(
     if ctx.flor_chain and ctx.tanto_pending and QUIERO in legal:
         return QUIERO if ctx.flor >= 31 else NO_QUIERO
     if ctx.tanto_pending and QUIERO in legal:
-        return _answer_envido(ctx, legal, mano_side, style)
+        return _answer_envido(ctx, legal, mano_side, style, tantos)
     if ctx.truco_call is not None:
-        return _answer_truco(ctx, legal, mano_side, rng_random, style)
+        return _answer_truco(ctx, legal, mano_side, rng_random, style, error)
     # My turn to play: calls first.
     if ENVIDO in legal:
         pts = ctx.tantos
         threshold = style.envido_call - (0 if mano_side else 1) + envido_shift(ctx)
-        if pts >= 31 and _falta_good(ctx) and FALTA_ENVIDO in legal:
+        if pts >= 31 and tantos >= FALTA_MIN and _falta_good(ctx) and FALTA_ENVIDO in legal:
             return FALTA_ENVIDO
         if pts >= 31 and REAL_ENVIDO in legal:
             return REAL_ENVIDO
         if pts >= threshold or (pts < 20 and rng_random < style.bluff):
             return ENVIDO
-    p = win_prob(ctx)
+    p = misread_win(win_prob(ctx), error)
     raise_call = TRUCO_RAISE.get(ctx.truco)
     if raise_call is not None and raise_call in legal:
         # Called at the last trick only when sure enough; bluffs mostly early.
         if p >= style.truco_call + 0.05 * (ctx.truco - 1):
             return raise_call
-        if p < 0.3 and ctx.trick >= 1 and rng_random > 1.0 - style.bluff:
+        # A sane player never bluffs a hand lost for certain: the rival sees it too.
+        bluffable = p > 0.0 or not style.sane
+        if p < 0.3 and bluffable and ctx.trick >= 1 and rng_random > 1.0 - style.bluff:
             return raise_call
     return _play(ctx, legal, p)
 
@@ -160,7 +216,9 @@ def _falta_good(ctx: Ctx) -> bool:
     return theirs >= target - 6 or mine + falta_points(ctx) >= target
 
 
-def _answer_envido(ctx: Ctx, legal: tuple[Action, ...], mano_side: bool, style: Style) -> Action:
+def _answer_envido(
+    ctx: Ctx, legal: tuple[Action, ...], mano_side: bool, style: Style, tantos: int
+) -> Action:
     chain = ctx.chain
     p = side_envido_win(ctx, style.caution)
     if Verb.FALTA_ENVIDO in chain:
@@ -177,7 +235,7 @@ def _answer_envido(ctx: Ctx, legal: tuple[Action, ...], mano_side: bool, style: 
         for call in (REAL_ENVIDO, ENVIDO):
             if call in legal and Verb.FALTA_ENVIDO not in chain:
                 return call
-        if FALTA_ENVIDO in legal and _falta_good(ctx):
+        if FALTA_ENVIDO in legal and tantos >= FALTA_MIN and _falta_good(ctx):
             return FALTA_ENVIDO
     if Verb.FALTA_ENVIDO in chain:
         # Match equity: the falta can end the match; weigh it by what is at stake.
@@ -190,14 +248,19 @@ def _answer_envido(ctx: Ctx, legal: tuple[Action, ...], mano_side: bool, style: 
 
 
 def _answer_truco(
-    ctx: Ctx, legal: tuple[Action, ...], mano_side: bool, rng_random: float, style: Style
+    ctx: Ctx,
+    legal: tuple[Action, ...],
+    mano_side: bool,
+    rng_random: float,
+    style: Style,
+    error: float = 0.0,
 ) -> Action:
     assert ctx.truco_call is not None
     level = ctx.truco_call[0]
     if ENVIDO in legal and ctx.tantos >= style.envido_call + envido_shift(ctx):
         # El envido está primero.
         return REAL_ENVIDO if ctx.tantos >= 31 and REAL_ENVIDO in legal else ENVIDO
-    p = win_prob(ctx)
+    p = misread_win(win_prob(ctx), error)
     # The caller's range is stronger than a random hand.
     p_adj = p * (1.0 - 0.35 * style.caution)
     _mine, theirs = scores_mine_theirs(ctx)
@@ -216,7 +279,9 @@ def _answer_truco(
 # --- destantado ---
 
 
-def _destantado(ctx: Ctx, legal: tuple[Action, ...], rng_random: float, style: Style) -> Action:
+def _destantado(
+    ctx: Ctx, legal: tuple[Action, ...], rng_random: float, style: Style, tantos: int
+) -> Action:
     """Destantado: a player wants his pile of porotos to go down. Winning a bet passes its value
     from his pile to each loser who was in it; losing one fills his pile; declining costs
     nothing (he is out of that bet, and of the hand for a truco); a call nobody accepts empties
@@ -240,7 +305,7 @@ def _destantado(ctx: Ctx, legal: tuple[Action, ...], rng_random: float, style: S
     if ENVIDO in legal:
         pts = ctx.tantos
         threshold = style.envido_call - (0 if ctx.mano == seat else 1)
-        if pts >= 31 and FALTA_ENVIDO in legal:
+        if pts >= 31 and tantos >= FALTA_MIN and FALTA_ENVIDO in legal:
             return FALTA_ENVIDO
         if pts >= 29 and REAL_ENVIDO in legal:
             return REAL_ENVIDO
@@ -253,6 +318,8 @@ def _destantado(ctx: Ctx, legal: tuple[Action, ...], rng_random: float, style: S
         # A strong hand wins more when the others stay in: call only when very strong.
         if p >= style.truco_call + 0.12 + 0.05 * (ctx.truco - 1):
             return raise_call
-        if p < 0.3 and ctx.trick >= 1 and rng_random > 1.0 - 2 * style.bluff:
+        # A sane player never bluffs a hand lost for certain: the rival sees it too.
+        bluffable = p > 0.0 or not style.sane
+        if p < 0.3 and bluffable and ctx.trick >= 1 and rng_random > 1.0 - 2 * style.bluff:
             return raise_call
     return _play(ctx, legal, p)
