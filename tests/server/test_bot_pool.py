@@ -13,10 +13,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.helpers import Player, create, serving, step
+from truco.bots import make_bot, make_persona_bot
 from truco.engine import deal, legal_actions, to_act
 from truco.rules import Rules
-from truco.server import Settings
+from truco.server import Settings, botpool, clock
 from truco.server.botpool import FALLBACK, BotPool, decide
+from truco.server.seats import BOT, HUMAN, Seat
 from truco.server.table import Table
 from truco.state import new_match
 from truco.view import observe
@@ -98,3 +100,23 @@ def test_a_decision_too_slow_is_made_by_the_caretaker_and_the_pool_kept() -> Non
         assert pool._pool() is workers  # a slow answer is no broken pool: nothing replaced
     finally:
         pool.close()
+
+
+def test_a_bot_seat_plays_with_its_personas_style_and_a_caretaker_with_none(
+    settings: Settings,
+) -> None:
+    """The table hands a bot seat's persona to the pool (issue 14, point 5): the decision is the
+    persona's bot's (its style), while the caretaker standing in for a person plays plain."""
+    state, _ = deal(new_match(Rules()), random.Random(4))
+    seat = to_act(state)
+    assert seat is not None and seat >= 0
+    bot_seats = [Seat(s, "Tito", BOT, "facil", None) for s in range(2)]
+    pool = BotPool(0, seconds=10.0)  # on the loop: the same decide() a worker runs
+    botpool._bots.clear()
+    kind, _, _ = asyncio.run(clock.decide(pool, settings, state, bot_seats, 7, 1))
+    assert kind == "act" and ("facil", "Tito") in botpool._bots
+    styled = make_persona_bot("facil", "Tito")
+    assert botpool._bots[("facil", "Tito")].name == styled.name != make_bot("facil").name
+    people = [Seat(s, "Ana", HUMAN, None, "hash") for s in range(2)]
+    asyncio.run(clock.decide(pool, settings, state, people, 7, 1))
+    assert (settings.takeover_bot, "") in botpool._bots

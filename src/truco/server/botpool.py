@@ -28,7 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from random import Random
 
 from truco.actions import Action
-from truco.bots import Bot, make_bot
+from truco.bots import Bot, make_bot, make_persona_bot
 from truco.view import SeatView
 
 log = logging.getLogger("truco.server.bots")
@@ -36,8 +36,8 @@ log = logging.getLogger("truco.server.bots")
 FALLBACK = "caretaker"
 """The bot that decides on the loop when the pool cannot: cheap, always legal, never a bet."""
 
-_bots: dict[str, Bot] = {}
-"""A worker's bots, one per level (in the server process too, for the fallback)."""
+_bots: dict[tuple[str, str], Bot] = {}
+"""A worker's bots, one per level and persona (in the server process too, for the fallback)."""
 
 
 def _watch(server: int) -> None:
@@ -52,11 +52,15 @@ def _watch(server: int) -> None:
     threading.Thread(target=watch, name="watch-server", daemon=True).start()
 
 
-def decide(level: str, view: SeatView, legal: tuple[Action, ...], seed: str) -> tuple[Action, int]:
-    """One decision, and the process that made it (runs in a worker)."""
-    bot = _bots.get(level)
+def decide(
+    level: str, view: SeatView, legal: tuple[Action, ...], seed: str, persona: str = ""
+) -> tuple[Action, int]:
+    """One decision, and the process that made it (runs in a worker). A bot seat plays with its
+    persona's style (docs/bots.md); without a persona (a caretaker) the level's plain bot."""
+    bot = _bots.get((level, persona))
     if bot is None:
-        bot = _bots[level] = make_bot(level)
+        made = make_persona_bot(level, persona) if persona else make_bot(level)
+        bot = _bots[(level, persona)] = made
     return bot.choose(view, legal, Random(seed)), os.getpid()
 
 
@@ -93,14 +97,14 @@ class BotPool:
             broken.shutdown(wait=False)
 
     async def choose(
-        self, level: str, view: SeatView, legal: tuple[Action, ...], seed: str
+        self, level: str, view: SeatView, legal: tuple[Action, ...], seed: str, persona: str = ""
     ) -> Action:
         if self.processes > 0:
             loop = asyncio.get_running_loop()
             for attempt in (1, 2):
                 pool = self._pool()
                 try:
-                    future = loop.run_in_executor(pool, decide, level, view, legal, seed)
+                    future = loop.run_in_executor(pool, decide, level, view, legal, seed, persona)
                     action, pid = await asyncio.wait_for(future, self.seconds)
                 except TimeoutError:  # first: it is an OSError too, and the pool is not broken
                     self.failures += 1
@@ -116,8 +120,8 @@ class BotPool:
                     continue
                 self.pids[pid] += 1
                 return action
-            level = FALLBACK
-        action, pid = decide(level, view, legal, seed)
+            level, persona = FALLBACK, ""
+        action, pid = decide(level, view, legal, seed, persona)
         self.pids[pid] += 1
         return action
 

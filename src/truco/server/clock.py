@@ -106,11 +106,17 @@ async def decide(
         transition = deal(state, Random(seeded(seed, "deal", v)))
         return "deal", {"hands": [format_cards(h) for h in transition.state.dealt]}, transition
     seat = seats[actor]
-    level = seat.level if seat.kind == BOT and seat.level else settings.takeover_bot
+    bot_seat = seat.kind == BOT and bool(seat.level)
+    level = seat.level if bot_seat and seat.level else settings.takeover_bot
     # Decided in a worker process (botpool), seeded as a ``Random`` of ``seeded`` would be;
-    # only the owner task applies it, and the state cannot change while it waits.
+    # only the owner task applies it, and the state cannot change while it waits. A bot seat
+    # plays with its persona's style; a caretaker for a person has none.
     action = await pool.choose(
-        level, observe(state, actor), legal_actions(state), seeded(seed, "bot", v, actor)
+        level,
+        observe(state, actor),
+        legal_actions(state),
+        seeded(seed, "bot", v, actor),
+        seat.name if bot_seat else "",
     )
     return "act", {"seat": actor, "action": str(action)}, apply(state, action)
 
