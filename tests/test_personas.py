@@ -13,7 +13,7 @@ from truco.bots import BOTS, LEVELS, make_bot
 from truco.bots.personas import LABELS, PERSONAS, label, level_of, persona
 from truco.rules import Rules
 from truco.server import Settings, create_app, sqlite_url
-from truco.server.app import BOT_NAMES, BotBody
+from truco.server.schemas import BOT_NAMES, BotBody
 from truco.tui.session import LocalGame
 
 PROGRAMS = {name.lower() for name in (*BOTS, *LEVELS)} | {make_bot(n).name for n in BOTS}

@@ -6,21 +6,18 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Any
 
 from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, Field, JsonValue
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
-from truco.bots import LEVELS
 from truco.notation import HandHistory, dumps
-from truco.rules import OPTION_NAMES
 from truco.server import botpool, redact
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
@@ -37,6 +34,17 @@ from truco.server.limits import (
     origin_ok,
 )
 from truco.server.names import BAD_NAME, NameRefused, clean_name
+from truco.server.schemas import (
+    BotBody,
+    CreateBody,
+    CreatedBody,
+    ErrorBody,
+    JoinBody,
+    JoinedBody,
+    LobbyEntry,
+    TableInfo,
+    TomlResponse,
+)
 from truco.server.settings import Settings
 from truco.server.static import mount_web_client
 from truco.server.store import Store, StoreUnavailable
@@ -72,88 +80,6 @@ STATUS = {
     TOO_SLOW: 408,
     INTERNAL: 500,
 }
-
-
-BOT_NAMES: list[JsonValue] = [*LEVELS]
-"""The bot levels offered to people. The bot programs (``truco.bots.BOTS``: ``random``, the
-fuzzer, ``expert``...) are accepted too, for tests and tools, but never offered."""
-
-
-class CreateBody(BaseModel):
-    name: str = Field(min_length=1, max_length=24)
-    options: dict[str, Any] = Field(
-        default_factory=dict,
-        description="Rules options by name (docs/rules.md); their values are checked by Rules.",
-        json_schema_extra={
-            "properties": {name: {} for name in sorted(OPTION_NAMES)},
-            "additionalProperties": False,
-        },
-    )
-    bots: dict[
-        Annotated[str, Field(pattern=r"^[1-9]$")],
-        Annotated[str, Field(json_schema_extra={"enum": BOT_NAMES})],
-    ] = Field(
-        default_factory=dict,
-        description="Seat number -> bot level, for seats 1 to players - 1.",
-        json_schema_extra={"additionalProperties": False},
-    )
-    turn_seconds: float | None = Field(default=None, gt=0, le=3600)
-
-
-class JoinBody(BaseModel):
-    name: str = Field(min_length=1, max_length=24)
-    seat: int | None = None
-
-
-class BotBody(BaseModel):
-    seat: int
-    level: str = Field(default="normal", json_schema_extra={"enum": BOT_NAMES})
-
-
-class ErrorBody(BaseModel):
-    """Every error answer of the HTTP API."""
-
-    code: str
-    message: str
-
-
-class CreatedBody(BaseModel):
-    table: str
-    seat: int
-    token: str
-    invite: str
-
-
-class JoinedBody(BaseModel):
-    seat: int
-    token: str
-
-
-class SeatInfo(BaseModel):
-    seat: int
-    name: str
-    kind: Literal["human", "bot", "empty"]
-    connected: bool
-    level: str | None
-    replaced: bool
-    rematch: bool
-
-
-class LobbyEntry(BaseModel):
-    table: str
-    options: dict[str, Any]
-    seats: list[SeatInfo]
-    status: Literal["waiting", "playing", "over"]
-
-
-class TableInfo(LobbyEntry):
-    v: int
-    match: int
-    turn_seconds: float | None
-
-
-class TomlResponse(PlainTextResponse):
-    media_type = "application/toml"
 
 
 def _errors(*codes: int, json: bool = False) -> dict[int | str, dict[str, Any]]:

@@ -1,0 +1,93 @@
+"""The HTTP API's bodies and answers (pydantic models): what the OpenAPI schema documents and
+the schema tests hold the app to (docs/protocol.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel, Field, JsonValue
+
+from truco.bots import LEVELS
+from truco.rules import OPTION_NAMES
+
+BOT_NAMES: list[JsonValue] = [*LEVELS]
+"""The bot levels offered to people. The bot programs (``truco.bots.BOTS``: ``random``, the
+fuzzer, ``expert``...) are accepted too, for tests and tools, but never offered."""
+
+
+class CreateBody(BaseModel):
+    name: str = Field(min_length=1, max_length=24)
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Rules options by name (docs/rules.md); their values are checked by Rules.",
+        json_schema_extra={
+            "properties": {name: {} for name in sorted(OPTION_NAMES)},
+            "additionalProperties": False,
+        },
+    )
+    bots: dict[
+        Annotated[str, Field(pattern=r"^[1-9]$")],
+        Annotated[str, Field(json_schema_extra={"enum": BOT_NAMES})],
+    ] = Field(
+        default_factory=dict,
+        description="Seat number -> bot level, for seats 1 to players - 1.",
+        json_schema_extra={"additionalProperties": False},
+    )
+    turn_seconds: float | None = Field(default=None, gt=0, le=3600)
+
+
+class JoinBody(BaseModel):
+    name: str = Field(min_length=1, max_length=24)
+    seat: int | None = None
+
+
+class BotBody(BaseModel):
+    seat: int
+    level: str = Field(default="normal", json_schema_extra={"enum": BOT_NAMES})
+
+
+class ErrorBody(BaseModel):
+    """Every error answer of the HTTP API."""
+
+    code: str
+    message: str
+
+
+class CreatedBody(BaseModel):
+    table: str
+    seat: int
+    token: str
+    invite: str
+
+
+class JoinedBody(BaseModel):
+    seat: int
+    token: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    name: str
+    kind: Literal["human", "bot", "empty"]
+    connected: bool
+    level: str | None
+    replaced: bool
+    rematch: bool
+
+
+class LobbyEntry(BaseModel):
+    table: str
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    status: Literal["waiting", "playing", "over"]
+
+
+class TableInfo(LobbyEntry):
+    v: int
+    match: int
+    turn_seconds: float | None
+
+
+class TomlResponse(PlainTextResponse):
+    media_type = "application/toml"
