@@ -29,7 +29,7 @@ from truco.errors import IllegalActionError
 from truco.notation import HandHistory, from_state
 from truco.rules import Rules, from_options
 from truco.server import botpool, fanout
-from truco.server.clock import Clock, decide
+from truco.server.clock import Clock, decide, seeded
 from truco.server.conn import Conn
 from truco.server.errors import TableError, unavailable
 from truco.server.fanout import Version
@@ -38,6 +38,7 @@ from truco.server.seats import BOT, EMPTY, HUMAN, Seat, find_seat, free_seat, ha
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
 from truco.state import OVER, PLAY, State, new_match
+from truco.view import SeatView, observe
 
 log = logging.getLogger("truco.server")
 
@@ -83,6 +84,10 @@ class Table:
             settings.seat_connect_burst, settings.seat_connects_per_second
         )
         """Connections (reconnects): each one catches the seat up and tells the table."""
+        self._pista_budget = Buckets(settings.pista_burst, settings.pista_per_second)
+        """Pistas: each one is a search of the expert's in the bot pool."""
+        self._pistas: set[asyncio.Task[None]] = set()
+        """Pistas being computed (kept so that they are not collected, and stopped with us)."""
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
         self._queue = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -160,6 +165,8 @@ class Table:
         for seat in self.seats:
             if seat.grace is not None:
                 seat.grace.cancel()
+        for task in self._pistas:
+            task.cancel()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -215,7 +222,15 @@ class Table:
             "v": self.v,
             "match": self.match,
             "turn_seconds": self.turn_seconds,
+            "pista": self.pista_allowed(),
         }
+
+    def pista_allowed(self) -> bool:
+        """Pistas are offered only at a table of one person against bots (every other seat a
+        bot, partners included): with another person at the table it would be unfair."""
+        return sum(s.kind == HUMAN for s in self.seats) == 1 and all(
+            s.kind in (HUMAN, BOT) for s in self.seats
+        )
 
     def connections(self) -> list[Conn]:
         return fanout.connections(self.seats, self.spectators)
@@ -370,6 +385,9 @@ class Table:
         if conn.closing is not None:
             return
         a = msg.a if isinstance(msg, p.Act) else None
+        if conn.seat is None and isinstance(msg, p.Pista):
+            conn.send(p.error(p.PISTA_UNAVAILABLE, "a spectator gets no pista"))
+            return
         if conn.seat is None:
             conn.send(p.error(p.NOT_SEATED, "spectators may only watch", a))
             return
@@ -385,6 +403,8 @@ class Table:
                 self._sena(seat, msg)
             elif isinstance(msg, p.Rematch):
                 await self._rematch(seat)
+            elif isinstance(msg, p.Pista):
+                self._pista(conn, seat)
         except TableError as exc:
             conn.send(p.error(exc.code, exc.message, a))
 
@@ -430,6 +450,38 @@ class Table:
         if not self._chat_budget.take(seat.seat):
             raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
         fanout.send_sena(self.seats, self.state.teams, seat, msg.sena)
+
+    def _pista(self, conn: Conn, seat: Seat) -> None:
+        """Start the pista for the seat's current decision, from its own view only (so that no
+        hidden card can reach it), and return at once: the table never waits for the search.
+        The answer goes to this connection, tagged with the version it is for."""
+        if not self.pista_allowed():
+            raise TableError(
+                p.PISTA_UNAVAILABLE, "pistas are only for a person playing alone against bots"
+            )
+        if self.status != PLAYING or to_act(self.state) != seat.seat:
+            raise TableError(p.PISTA_UNAVAILABLE, "a pista is only for your own turn")
+        if not self._pista_budget.take(seat.seat):
+            raise TableError(
+                p.RATE_LIMITED,
+                f"too many pistas: at most {self.settings.pista_burst} at once, then "
+                f"{self.settings.pista_per_second:g}/s",
+            )
+        view, v = observe(self.state, seat.seat), self.v
+        task = asyncio.get_running_loop().create_task(
+            self._answer_pista(conn, view, v, seeded(self.seed, "pista", v, seat.seat))
+        )
+        self._pistas.add(task)
+        task.add_done_callback(self._pistas.discard)
+
+    async def _answer_pista(self, conn: Conn, view: SeatView, v: int, seed: str) -> None:
+        action = await self._pool.pista(view, seed)
+        if conn.closing is not None:
+            return
+        if action is None:
+            conn.send(p.error(p.PISTA_UNAVAILABLE, "no pista could be computed; try again"))
+        else:
+            conn.send(p.encode("pista", {"v": v, "action": str(action)}))
 
     async def _rematch(self, seat: Seat) -> None:
         if self.state.phase != OVER:
