@@ -329,12 +329,14 @@ class Table:
             seat = self.find_seat(token)
             if seat is None:
                 raise TableError(p.BAD_TOKEN, "this token holds no seat at this table")
-            if not self._connect_budget.take(seat.seat):
-                raise TableError(
-                    p.RATE_LIMITED,
-                    f"this seat connected too often: at most {self.settings.seat_connect_burst} "
-                    f"at once, then {self.settings.seat_connects_per_second:g}/s",
-                )
+            settings = self.settings
+            _spend(
+                self._connect_budget,
+                seat.seat,
+                "this seat connected too often",
+                settings.seat_connect_burst,
+                settings.seat_connects_per_second,
+            )
             # What the others see changes only if the seat was away (or a bot played for it):
             # a connection that replaces an open one is not news for the table.
             news = seat.conn is None or seat.replaced
@@ -461,12 +463,14 @@ class Table:
             )
         if self.status != PLAYING or to_act(self.state) != seat.seat:
             raise TableError(p.PISTA_UNAVAILABLE, "a pista is only for your own turn")
-        if not self._pista_budget.take(seat.seat):
-            raise TableError(
-                p.RATE_LIMITED,
-                f"too many pistas: at most {self.settings.pista_burst} at once, then "
-                f"{self.settings.pista_per_second:g}/s",
-            )
+        settings = self.settings
+        _spend(
+            self._pista_budget,
+            seat.seat,
+            "too many pistas",
+            settings.pista_burst,
+            settings.pista_per_second,
+        )
         view, v = observe(self.state, seat.seat), self.v
         task = asyncio.get_running_loop().create_task(
             self._answer_pista(conn, view, v, seeded(self.seed, "pista", v, seat.seat))
@@ -544,6 +548,12 @@ class Table:
             log.warning("table %s: %s; retrying", self.id, exc.message)
             if not self._stopped:
                 self.clock.retry(lambda: self._drive(v))
+
+
+def _spend(budget: Buckets, seat: int, what: str, burst: int, per_second: float) -> None:
+    """Take one credit of ``seat`` from ``budget``, or refuse saying the limit."""
+    if not budget.take(seat):
+        raise TableError(p.RATE_LIMITED, f"{what}: at most {burst} at once, then {per_second:g}/s")
 
 
 __all__ = ["BROKEN", "EXPIRED", "FINISHED", "PLAYING", "WAITING", "Table"]
