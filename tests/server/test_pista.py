@@ -4,22 +4,40 @@ against bots, only on her turn, from her own view, computed off the table's loop
 from __future__ import annotations
 
 import asyncio
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
-from server.helpers import Player, create, join, serving, settle
+from server.helpers import WAIT, Player, create, join, serving, settle
+from server.test_leaks import Watch
 from truco.actions import Deal
 from truco.cards import parse_cards
 from truco.coach import hint
-from truco.engine import apply
+from truco.engine import apply, legal_actions, to_act
 from truco.rules import from_options
 from truco.server import Settings
 from truco.server.botpool import BotPool
 from truco.server.clock import seeded
+from truco.server.conn import Conn
+from truco.server.hub import Hub
+from truco.server.settings import sqlite_url
+from truco.server.store import Store
 from truco.server.table import Table
 from truco.state import new_match
 from truco.view import observe
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    """The app, waiting as long as it takes for a pista (a loaded machine is slow to answer,
+    and a pool that gives up answers ``pista_unavailable``, which these tests do not test)."""
+    with serving(settings.but(bot_seconds=600.0)) as c:
+        yield c
 
 
 def alone_vs_bot(client: TestClient) -> tuple[Player, Table]:
@@ -76,7 +94,7 @@ def test_a_table_with_two_people_gets_none(client: TestClient) -> None:
 
 def test_a_spectator_and_a_seat_not_to_act_get_none(settings: Settings) -> None:
     # The bot waits long enough for Ana to ask while it is the bot's decision.
-    with serving(settings.but(bot_delay=600.0)) as client:
+    with serving(settings.but(bot_seconds=600.0, bot_delay=600.0)) as client:
         ana, table = alone_vs_bot(client)
         refused(Player(client, table.id))
         assert ana.view is not None
@@ -86,7 +104,7 @@ def test_a_spectator_and_a_seat_not_to_act_get_none(settings: Settings) -> None:
 
 
 def test_pistas_are_rate_limited_per_seat(settings: Settings) -> None:
-    with serving(settings.but(pista_burst=2, pista_per_second=0.001)) as client:
+    with serving(settings.but(bot_seconds=600.0, pista_burst=2, pista_per_second=0.001)) as client:
         ana, _ = alone_vs_bot(client)
         for _ in range(2):
             ana.send("pista")
@@ -112,3 +130,57 @@ def test_the_pista_depends_only_on_the_seats_view() -> None:
         pool.close()
     assert hints[0] is not None and hints[0] in views[0].legal
     assert hints[0] == hints[1]
+
+
+async def ask_along_a_match(db: Path, pistas: int) -> int:
+    """Ana, alone with three bots, asks for a pista at each of her turns (and then plays at
+    random) until she got ``pistas``; every message she gets is judged by the server's no-leak
+    property (test_leaks.py): a pista names no card she may not see."""
+    url = sqlite_url(str(db))
+    settings = Settings(
+        database_url=url,
+        bot_delay=0,
+        deal_delay=0,
+        seed=3,
+        pista_burst=10**6,
+        bot_processes=1,
+        bot_seconds=600.0,
+    )
+    hub = Hub(Store(url), settings)
+    await hub.start()
+    rng = random.Random(3)
+    try:
+        bots = {1: "normal", 2: "normal", 3: "normal"}
+        created = await hub.create("Ana", {"players": 4, "flor": True}, bots, None)
+        table = hub.tables[created.table]
+        watch, conn, got = Watch(table), Conn(limit=10**6), 0
+        await table.connect(conn, created.token, 0)
+        while got < pistas:
+            watch.note()
+            watch.drain(conn)
+            actor = to_act(table.state)
+            assert actor is not None, "the match ended first"
+            if actor != 0:  # a deal or a bot (in the pool) comes first
+                await asyncio.sleep(0.005)
+                continue
+            await table.receive(conn, json.dumps({"t": "pista"}))
+            # A hang guard (it returns on the answer), well within the test's own limit.
+            async with asyncio.timeout(WAIT):
+                while not any(m.startswith(('{"t":"pista"', '{"t":"err"')) for m in conn.pending):
+                    await asyncio.sleep(0.005)
+            assert not any(m.startswith('{"t":"err"') for m in conn.pending), list(conn.pending)
+            got += 1
+            watch.drain(conn)
+            frame = {
+                "a": table.v,
+                "v": table.v,
+                "action": str(rng.choice(legal_actions(table.state))),
+            }
+            await table.receive(conn, json.dumps({"t": "act", "d": frame}))
+        return watch.checked
+    finally:
+        await hub.stop()
+
+
+def test_no_pista_shows_a_hidden_card(tmp_path: Path) -> None:
+    assert asyncio.run(ask_along_a_match(tmp_path / "t.db", 6)) > 6
