@@ -47,6 +47,9 @@ TABLE_NOT_FOUND: Final = "table_not_found"
 SEAT_TAKEN: Final = "seat_taken"
 RATE_LIMITED: Final = "rate_limited"
 BAD_OPTIONS: Final = "bad_options"
+PISTA_UNAVAILABLE: Final = "pista_unavailable"
+"""A pista was asked where there is none: a table with another person, a spectator, a seat
+that is not to act, or the pool could not answer in time."""
 UNAVAILABLE: Final = "unavailable"
 """The database, or the server process that owns the table, could not be reached; nothing was
 applied: try again."""
@@ -66,6 +69,7 @@ ERROR_CODES: Final = frozenset(
         SEAT_TAKEN,
         RATE_LIMITED,
         BAD_OPTIONS,
+        PISTA_UNAVAILABLE,
         UNAVAILABLE,
     }
 )
@@ -85,9 +89,9 @@ SENAS: Final = (
 PHASES: Final = tuple(phase.wire for phase in Phase)
 """The view's ``phase`` as the wire spells it, by the core's number (``truco.state.Phase``)."""
 
-CLIENT_TYPES: Final = ("act", "chat", "sena", "rematch", "ping")
+CLIENT_TYPES: Final = ("act", "chat", "sena", "rematch", "pista", "ping")
 """The ``t`` of every message a client sends."""
-SERVER_TYPES: Final = ("full", "ev", "ack", "err", "chat", "sena", "table", "pong")
+SERVER_TYPES: Final = ("full", "ev", "ack", "err", "chat", "sena", "table", "pista", "pong")
 """The ``t`` of every message the server sends."""
 
 # WebSocket close codes (docs/protocol.md, "Limits"): clients tell by them why they were closed.
@@ -169,6 +173,12 @@ class Rematch:
 
 
 @dataclass(frozen=True, slots=True)
+class Pista:
+    """``pista``: the expert's choice for the seat's current decision (answered to this
+    connection only, with the version it is for)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     pass
 
@@ -182,7 +192,7 @@ class Unexpected:
     a: int | None = None
 
 
-Message: TypeAlias = Act | Chat | Sena | Rematch | Ping
+Message: TypeAlias = Act | Chat | Sena | Rematch | Pista | Ping
 
 
 def _counter(d: dict[str, Any], key: str) -> int | None:
@@ -247,6 +257,8 @@ def parse(raw: str | bytes) -> Message | Unexpected:
         return Sena(sena)
     if t == "rematch":
         return Rematch()
+    if t == "pista":
+        return Pista()
     if t == "ping":
         return Ping()
     return Unexpected(UNKNOWN_TYPE, f"unknown message type {t[:40]!r}")

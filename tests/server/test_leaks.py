@@ -72,7 +72,7 @@ class Watch:
         while conn.pending:
             msg = json.loads(conn.pending.popleft())
             seen = cards_in(msg)
-            if msg["t"] in ("full", "ev"):
+            if msg["t"] in ("full", "ev", "pista"):
                 ok = allowed(self.states[msg["d"]["v"]], conn.seat)
             else:
                 ok = set()

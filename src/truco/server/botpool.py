@@ -23,13 +23,18 @@ import os
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from random import Random
+from typing import Any, TypeVar
 
+from truco import coach
 from truco.actions import Action
 from truco.bots import Bot, make_bot, make_persona_bot
 from truco.view import SeatView
+
+T = TypeVar("T")
 
 log = logging.getLogger("truco.server.bots")
 
@@ -64,6 +69,17 @@ def decide(
     return bot.choose(view, legal, Random(seed)), os.getpid()
 
 
+def pista(view: SeatView, seed: str) -> tuple[Action | None, int]:
+    """The "pista": the coach's choice for the seat's current decision, from its view alone
+    (runs in a worker; a few hundred ms of the expert's search, never on the server's loop)."""
+    action = coach.hint(view, seed=seed)
+    if action is None and view.legal:
+        # The sampler's tries ran out (a rare, tightly constrained position): the expert's own
+        # choice, which has a rule-of-thumb fallback, rather than no pista at all.
+        action, _ = decide("experto", view, view.legal, seed)
+    return action, os.getpid()
+
+
 class BotPool:
     """At most ``processes`` workers deciding for every bot of this process (0: on the loop)."""
 
@@ -96,34 +112,55 @@ class BotPool:
             # Not cancel_futures: a cancelled decision would cancel the table that awaits it.
             broken.shutdown(wait=False)
 
+    async def _run(
+        self, what: str, fn: Callable[..., tuple[T, int]], *args: Any
+    ) -> tuple[T, int] | None:
+        """``fn(*args)`` in a worker, and the process that ran it; None when the pool could not
+        answer (a broken pool is replaced and the call tried once more; a timeout is final)."""
+        loop = asyncio.get_running_loop()
+        for attempt in (1, 2):
+            pool = self._pool()
+            try:
+                future = loop.run_in_executor(pool, fn, *args)
+                done: tuple[T, int] = await asyncio.wait_for(future, self.seconds)
+            except TimeoutError:  # first: it is an OSError too, and the pool is not broken
+                self.failures += 1
+                log.warning("%s took over %gs", what, self.seconds)
+                return None
+            except (BrokenProcessPool, RuntimeError, OSError) as exc:
+                # RuntimeError: the pool was shut down under us.
+                self.failures += 1
+                log.warning("bot pool failed (%r), attempt %d", exc, attempt)
+                self._replace(pool)
+                continue
+            self.pids[done[1]] += 1
+            return done
+        return None
+
     async def choose(
         self, level: str, view: SeatView, legal: tuple[Action, ...], seed: str, persona: str = ""
     ) -> Action:
         if self.processes > 0:
-            loop = asyncio.get_running_loop()
-            for attempt in (1, 2):
-                pool = self._pool()
-                try:
-                    future = loop.run_in_executor(pool, decide, level, view, legal, seed, persona)
-                    action, pid = await asyncio.wait_for(future, self.seconds)
-                except TimeoutError:  # first: it is an OSError too, and the pool is not broken
-                    self.failures += 1
-                    log.warning(
-                        "a %s bot took over %gs: the caretaker decides", level, self.seconds
-                    )
-                    break
-                except (BrokenProcessPool, RuntimeError, OSError) as exc:
-                    # RuntimeError: the pool was shut down under us.
-                    self.failures += 1
-                    log.warning("bot pool failed (%r), attempt %d", exc, attempt)
-                    self._replace(pool)
-                    continue
-                self.pids[pid] += 1
-                return action
+            what = f"a {level} bot (the caretaker decides)"
+            done = await self._run(what, decide, level, view, legal, seed, persona)
+            if done is not None:
+                return done[0]
             level, persona = FALLBACK, ""
         action, pid = decide(level, view, legal, seed, persona)
         self.pids[pid] += 1
         return action
+
+    async def pista(self, view: SeatView, seed: str) -> Action | None:
+        """The coach's choice for ``view``'s decision, computed off the loop; None when the pool
+        could not answer (unlike a bot's move there is no fallback on the loop: the search
+        would hold up every table of the process)."""
+        if self.processes <= 0:
+            # No workers (bots decide on the loop): a thread, so the loop still never waits.
+            action, pid = await asyncio.to_thread(pista, view, seed)
+            self.pids[pid] += 1
+            return action
+        done = await self._run("a pista", pista, view, seed)
+        return None if done is None else done[0]
 
     def close(self) -> None:
         """Stop the workers (the server is stopping); a later decision starts new ones."""
@@ -148,4 +185,4 @@ def close_all() -> None:
         pool.close()
 
 
-__all__ = ["FALLBACK", "BotPool", "close_all", "decide", "shared"]
+__all__ = ["FALLBACK", "BotPool", "close_all", "decide", "pista", "shared"]

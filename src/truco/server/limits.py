@@ -14,6 +14,9 @@ from collections.abc import Callable, Hashable
 from typing import Final
 from urllib.parse import urlsplit
 
+from truco import protocol as p
+from truco.server.errors import TableError
+
 BAD_ORIGIN: Final = "bad_origin"
 """Error code of an HTTP request refused for its ``Origin`` (answered with 403)."""
 
@@ -113,10 +116,19 @@ def origin_ok(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
     return bool(netloc) and netloc == host.strip().lower()
 
 
+def spend(budget: Buckets, key: Hashable, what: str, burst: float, per_second: float) -> None:
+    """Take one credit of ``key`` from ``budget``, or refuse (``rate_limited``) saying the limit."""
+    if not budget.take(key):
+        raise TableError(
+            p.RATE_LIMITED, f"{what}: at most {burst:g} at once, then {per_second:g}/s"
+        )
+
+
 __all__ = [
     "BAD_ORIGIN",
     "Buckets",
     "TokenBucket",
     "frame_size",
     "origin_ok",
+    "spend",
 ]

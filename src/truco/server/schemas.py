@@ -87,6 +87,8 @@ class TableInfo(LobbyEntry):
     v: int
     match: int
     turn_seconds: float | None
+    pista: bool = False
+    """The seat's person may ask for pistas: she plays alone against bots."""
 
 
 class TomlResponse(PlainTextResponse):

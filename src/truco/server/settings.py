@@ -44,6 +44,10 @@ class Settings:
     at once (several people may share an address behind a NAT)..."""
     address_chat_per_second: float = 2.0
     """...and then this many per second."""
+    pista_burst: int = 3
+    """Pistas (the expert's choice, a search in the bot pool) a seat may ask for at once..."""
+    pista_per_second: float = 0.2
+    """...and then this many per second (one every 5 s)."""
     seat_connect_burst: int = 10
     """Connections a seat may open (reconnects) at once..."""
     seat_connects_per_second: float = 0.2

@@ -28,16 +28,18 @@ from truco.engine import CHANCE, Transition, apply, to_act
 from truco.errors import IllegalActionError
 from truco.notation import HandHistory, from_state
 from truco.rules import Rules, from_options
-from truco.server import botpool, fanout
-from truco.server.clock import Clock, decide
+from truco.server import botpool, fanout, pista
+from truco.server.clock import Clock, decide, seeded
 from truco.server.conn import Conn
 from truco.server.errors import TableError, unavailable
 from truco.server.fanout import Version
-from truco.server.limits import Buckets
+from truco.server.limits import Buckets, spend
+from truco.server.pista import Pistas
 from truco.server.seats import BOT, EMPTY, HUMAN, Seat, find_seat, free_seat, hash_token, seats_json
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
 from truco.state import OVER, PLAY, State, new_match
+from truco.view import observe
 
 log = logging.getLogger("truco.server")
 
@@ -83,6 +85,8 @@ class Table:
             settings.seat_connect_burst, settings.seat_connects_per_second
         )
         """Connections (reconnects): each one catches the seat up and tells the table."""
+        self._pistas = Pistas(settings, self._pool)
+        """The pistas asked for here: their allowance per seat and the searches under way."""
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
         self._queue = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -160,6 +164,7 @@ class Table:
         for seat in self.seats:
             if seat.grace is not None:
                 seat.grace.cancel()
+        self._pistas.stop()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -215,6 +220,7 @@ class Table:
             "v": self.v,
             "match": self.match,
             "turn_seconds": self.turn_seconds,
+            "pista": pista.allowed(self.seats),
         }
 
     def connections(self) -> list[Conn]:
@@ -314,12 +320,14 @@ class Table:
             seat = self.find_seat(token)
             if seat is None:
                 raise TableError(p.BAD_TOKEN, "this token holds no seat at this table")
-            if not self._connect_budget.take(seat.seat):
-                raise TableError(
-                    p.RATE_LIMITED,
-                    f"this seat connected too often: at most {self.settings.seat_connect_burst} "
-                    f"at once, then {self.settings.seat_connects_per_second:g}/s",
-                )
+            settings = self.settings
+            spend(
+                self._connect_budget,
+                seat.seat,
+                "this seat connected too often",
+                settings.seat_connect_burst,
+                settings.seat_connects_per_second,
+            )
             # What the others see changes only if the seat was away (or a bot played for it):
             # a connection that replaces an open one is not news for the table.
             news = seat.conn is None or seat.replaced
@@ -370,6 +378,9 @@ class Table:
         if conn.closing is not None:
             return
         a = msg.a if isinstance(msg, p.Act) else None
+        if conn.seat is None and isinstance(msg, p.Pista):
+            conn.send(p.error(p.PISTA_UNAVAILABLE, "a spectator gets no pista"))
+            return
         if conn.seat is None:
             conn.send(p.error(p.NOT_SEATED, "spectators may only watch", a))
             return
@@ -385,6 +396,8 @@ class Table:
                 self._sena(seat, msg)
             elif isinstance(msg, p.Rematch):
                 await self._rematch(seat)
+            elif isinstance(msg, p.Pista):
+                self._pista(conn, seat)
         except TableError as exc:
             conn.send(p.error(exc.code, exc.message, a))
 
@@ -430,6 +443,16 @@ class Table:
         if not self._chat_budget.take(seat.seat):
             raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
         fanout.send_sena(self.seats, self.state.teams, seat, msg.sena)
+
+    def _pista(self, conn: Conn, seat: Seat) -> None:
+        """Start the pista for the seat's current decision (``server/pista.py``)."""
+        if not pista.allowed(self.seats):
+            raise pista.refuse("pistas are only for a person playing alone against bots")
+        if self.status != PLAYING or to_act(self.state) != seat.seat:
+            raise pista.refuse("a pista is only for your own turn")
+        v = self.v
+        seed = seeded(self.seed, "pista", v, seat.seat)
+        self._pistas.start(conn, seat, observe(self.state, seat.seat), v, seed)
 
     async def _rematch(self, seat: Seat) -> None:
         if self.state.phase != OVER:

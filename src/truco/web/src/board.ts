@@ -191,28 +191,37 @@ export function handAndActions(state: GameState, tapadaMode: boolean): Html {
   const plays = new Set(legal.filter((a) => a.startsWith("play ")).map((a) => a.slice(5)));
   const tapadas = new Set(legal.filter((a) => a.startsWith("tapada ")).map((a) => a.slice(7)));
   const busy = state.pending !== null;
+  const mine = view.phase === "play" && view.to_act === state.seat;
+  // The expert's choice, while it is for the decision on screen.
+  const suggested = mine && state.pista?.v === state.v ? state.pista.action : null;
+  const pick = (action: string) => (action === suggested ? " suggested" : "");
   const cards = view.cards.map((c) => {
     if (toDiscard.size > 0) {
       const can = !busy && toDiscard.has(c);
-      return html`<button class="my-card${can ? " playable discard-pick" : ""}" 
+      return html`<button class="my-card${can ? " playable discard-pick" : ""}${pick(`discard ${c}`)}" 
         ${can ? html`data-act="${`discard ${c}`}"` : "disabled"} aria-label="${cardName(c)}">${cardSvg(c, cardName(c))}</button>`;
     }
     const playable = !busy && (tapadaMode ? tapadas.has(c) : plays.has(c));
     const action = tapadaMode ? `tapada ${c}` : `play ${c}`;
-    return html`<button class="my-card${playable ? " playable" : ""}${tapadaMode && playable ? " tapada-pick" : ""}" 
+    return html`<button class="my-card${playable ? " playable" : ""}${tapadaMode && playable ? " tapada-pick" : ""}${pick(action)}" 
       ${playable ? html`data-act="${action}"` : "disabled"} aria-label="${cardName(c)}">${cardSvg(c, cardName(c))}</button>`;
   });
   const calls = legal.filter((a) => !a.startsWith("play ") && !a.startsWith("tapada ") && !a.startsWith("discard "));
   const envidoPrimero = view.truco_call !== null && view.envido_call === null;
   const buttons = calls.map((a) => {
     const label = actionLabel(a);
-    let cls = `act act-${a}`;
+    let cls = `act act-${a}${pick(a)}`;
     if (envidoPrimero && /envido/.test(a)) cls += " primero";
     return html`<button class="${cls}"${busy ? " disabled" : html` data-act="${a}"`}>${label}</button>`;
   });
   if (tapadas.size > 0) {
     buttons.push(
       html`<button class="act toggle${tapadaMode ? " on" : ""}" data-cmd="tapada"${busy && " disabled"}>${tapadaMode ? t("tapada_on") : t("tapada_mode")}</button>`,
+    );
+  }
+  if (mine && state.table?.pista) {
+    buttons.push(
+      html`<button class="act pista" data-cmd="pista" title="${t("pista_title")}"${busy && " disabled"}>${t("pista")}</button>`,
     );
   }
   const info: string[] = [];
@@ -232,6 +241,7 @@ export function handAndActions(state: GameState, tapadaMode: boolean): Html {
     <div class="status-line">${turn}${info.map((s) => html`<span class="tantos">${s}</span>`)}</div>
     ${envidoPrimero && calls.some((a) => /envido/.test(a)) && html`<div class="hint">${t("envido_primero")}</div>`}
     ${toDiscard.size > 0 && html`<div class="hint discard-hint">${t("discard_hint")}</div>`}
+    ${suggested !== null && html`<div class="hint pista-hint" role="status">${t("pista_says", { action: actionLabel(suggested) })}</div>`}
     <div class="actions">${buttons}</div>
     <div class="my-cards">${cards}</div>
     </div>`;

@@ -7,15 +7,15 @@ export const MAX_MESSAGE_BYTES = 8192;
 export const MAX_CHAT = 300;
 
 /** Every `t` a client sends. */
-export const CLIENT_TYPES = ["act", "chat", "sena", "rematch", "ping"] as const;
+export const CLIENT_TYPES = ["act", "chat", "sena", "rematch", "pista", "ping"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 
 /** Every `t` the server sends. */
-export const SERVER_TYPES = ["full", "ev", "ack", "err", "chat", "sena", "table", "pong"] as const;
+export const SERVER_TYPES = ["full", "ev", "ack", "err", "chat", "sena", "table", "pista", "pong"] as const;
 export type ServerType = (typeof SERVER_TYPES)[number];
 
 /** The `code` of an `err` message. */
-export const ERROR_CODES = ["bad_json", "bad_message", "bad_options", "bad_token", "illegal_action", "match_over", "not_seated", "not_your_turn", "rate_limited", "seat_taken", "stale_version", "table_not_found", "too_large", "unavailable", "unknown_type"] as const;
+export const ERROR_CODES = ["bad_json", "bad_message", "bad_options", "bad_token", "illegal_action", "match_over", "not_seated", "not_your_turn", "pista_unavailable", "rate_limited", "seat_taken", "stale_version", "table_not_found", "too_large", "unavailable", "unknown_type"] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The error codes by name. */
@@ -28,6 +28,7 @@ export const ERRORS = {
   MATCH_OVER: "match_over",
   NOT_SEATED: "not_seated",
   NOT_YOUR_TURN: "not_your_turn",
+  PISTA_UNAVAILABLE: "pista_unavailable",
   RATE_LIMITED: "rate_limited",
   SEAT_TAKEN: "seat_taken",
   STALE_VERSION: "stale_version",

@@ -57,6 +57,9 @@ export function listen(): void {
         app.summaryClosedFor = app.game.summary?.hand ?? null;
         renderTable();
         break;
+      case "pista":
+        send({ t: "pista", d: {} });
+        break;
       case "rematch":
         if (send({ t: "rematch", d: {} })) {
           app.rematchAsked = true;

@@ -67,6 +67,8 @@ export interface GameState {
   /** When the player to act runs out of time (ms since the epoch), if the server says. */
   deadline: number | null;
   error: { code: string; message: string; at: number } | null;
+  /** The expert's choice the server sent for version ``v`` (shown only while it is current). */
+  pista: { v: number; action: string } | null;
 }
 
 export type Effect =
@@ -88,6 +90,7 @@ export function initialState(): GameState {
     pending: null,
     deadline: null,
     error: null,
+    pista: null,
   };
 }
 
@@ -129,6 +132,9 @@ export function parseServerMessage(raw: string): ServerMessage | null {
       break;
     case "table":
       if (!Array.isArray(d.seats)) return null;
+      break;
+    case "pista":
+      if (typeof d.v !== "number" || typeof d.action !== "string") return null;
       break;
   }
   return { t: msg.t, d } as ServerMessage;
@@ -293,6 +299,10 @@ export function reduce(
     }
     case "table":
       return { state: { ...state, table: msg.d }, effects: [] };
+    case "pista":
+      // An answer for another version than the one on screen is stale: the decision moved on.
+      if (msg.d.v !== state.v || !state.view?.legal.includes(msg.d.action)) return { state, effects: [] };
+      return { state: { ...state, pista: { v: msg.d.v, action: msg.d.action } }, effects: [] };
     case "pong":
       return { state, effects: [] };
   }

@@ -116,6 +116,8 @@ export interface TableInfo {
   v?: number;
   /** Not in protocol v1: shown only if the server sends it. */
   turn_seconds?: number | null;
+  /** The seat's person may ask for pistas (alone against bots); absent: no. */
+  pista?: boolean;
 }
 
 export interface ChatLine {
@@ -133,6 +135,7 @@ export type ServerMessage =
   | { t: "chat"; d: ChatLine }
   | { t: "sena"; d: { seat: number; sena: string } }
   | { t: "table"; d: TableInfo }
+  | { t: "pista"; d: { v: number; action: string } }
   | { t: "pong"; d: Record<string, never> };
 
 export type ClientMessage =
@@ -140,4 +143,5 @@ export type ClientMessage =
   | { t: "chat"; d: { text: string } }
   | { t: "sena"; d: { sena: Sena } }
   | { t: "rematch"; d: Record<string, never> }
+  | { t: "pista"; d: Record<string, never> }
   | { t: "ping"; d: Record<string, never> };

@@ -219,6 +219,7 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     board_waiting: board({ ...game, table: waiting }, { senas: [], now: 0, turnLeft: null }),
     hand: handAndActions(game, false),
     hand_tapada: handAndActions(game, true),
+    hand_pista: handAndActions({ ...game, table: { ...table, pista: true }, pista: { v: game.v, action: "quiero" } }, false),
     scoreboard: scoreboard(view, seat, table),
     senas: senasPanel(game),
     chat: chatLines(game),

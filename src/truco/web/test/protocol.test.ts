@@ -40,6 +40,7 @@ describe("parseServerMessage", () => {
       '{"t":"sena","d":{"seat":2,"sena":"tres"}}',
       '{"t":"table","d":{"seats":[]}}',
       '{"t":"pong","d":{}}',
+      '{"t":"pista","d":{"v":3,"action":"quiero"}}',
     ]) {
       expect(parseServerMessage(raw), raw).not.toBeNull();
     }
@@ -161,6 +162,23 @@ describe("reduce", () => {
     expect(s.chat.map((c) => c.text)).toEqual(["¡truco!"]);
     expect(s.senas).toEqual([{ seat: 2, sena: "ancho-espada", at: 1000 }]);
     expect(s.table?.status).toBe("over");
+  });
+});
+
+describe("pista", () => {
+  it("keeps the expert's choice for the version on screen and ignores an older one", () => {
+    const start = fold(initialState(), full(10)).state;
+    const stale = fold(start, { t: "pista", d: { v: 9, action: "mazo" } }).state;
+    expect(stale.pista).toBeNull();
+    const notLegal = fold(start, { t: "pista", d: { v: 10, action: "vale-cuatro" } }).state;
+    expect(notLegal.pista).toBeNull();
+    const fresh = fold(start, { t: "pista", d: { v: 10, action: "mazo" } }).state;
+    expect(fresh.pista).toEqual({ v: 10, action: "mazo" });
+  });
+  it("rejects a pista without its version or action", () => {
+    for (const raw of ['{"t":"pista","d":{"action":"mazo"}}', '{"t":"pista","d":{"v":1}}']) {
+      expect(parseServerMessage(raw), raw).toBeNull();
+    }
   });
 });
 

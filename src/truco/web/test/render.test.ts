@@ -27,6 +27,24 @@ describe("render", () => {
     expect(acts(String(handAndActions(g, true))).sort()).toEqual(["tapada 1e", "tapada 4c"]);
     expect(String(handAndActions(g, false))).toContain('data-cmd="tapada"');
   });
+  it("offers the Pista only on the seat's turn at a table that allows it", () => {
+    const allowed = { ...game(), table: makeTable({ pista: true }) };
+    expect(String(handAndActions(allowed, false))).toContain('data-cmd="pista"');
+    expect(String(handAndActions(game(), false))).not.toContain('data-cmd="pista"');
+    expect(String(handAndActions({ ...allowed, view: makeView({ to_act: 1 }) }, false))).not.toContain('data-cmd="pista"');
+  });
+  it("highlights the suggested action and says it, only for the version on screen", () => {
+    const allowed = { ...game(), table: makeTable({ pista: true }) };
+    const shown = String(handAndActions({ ...allowed, pista: { v: 10, action: "retruco" } }, false));
+    expect(shown).toContain("act act-retruco suggested");
+    expect(shown).toContain("Pista: ");
+    expect(shown.match(/suggested/g)).toHaveLength(1);
+    const card = String(handAndActions({ ...allowed, pista: { v: 10, action: "play 4c" } }, false));
+    expect(card).toMatch(/my-card playable suggested"\s+data-act="play 4c"/);
+    const old = String(handAndActions({ ...allowed, pista: { v: 9, action: "retruco" } }, false));
+    expect(old).not.toContain("suggested");
+    expect(old).not.toContain("Pista: ");
+  });
   it("marks el envido está primero", () => {
     const g = game({ truco_call: [2, 1, 0], legal: ["quiero", "no-quiero", "retruco", "envido", "mazo"] });
     const html = String(handAndActions(g, false));
