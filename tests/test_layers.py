@@ -50,7 +50,7 @@ LAYERS = {
     "terminal": Layer(
         ("tui",), ("core", "bots", "coach", "anotador", "protocol", "terminal"), SERVER_PACKAGES
     ),
-    "server": Layer(("server",), ("core", "bots", "protocol", "server"), UI_PACKAGES),
+    "server": Layer(("server",), ("core", "bots", "coach", "protocol", "server"), UI_PACKAGES),
     "tools": Layer(
         ("arena", "bench", "protocol_ts"), ("core", "bots", "coach", "protocol", "tools"), NEITHER
     ),
