@@ -14,7 +14,7 @@ from random import Random
 from typing import NamedTuple
 
 from truco.actions import Action
-from truco.bots.expert import rollout, sample_worlds
+from truco.bots.expert import ExpertBot, rollout, sample_worlds
 from truco.engine import apply
 from truco.view import SeatView
 
@@ -65,10 +65,14 @@ def best_of(values: tuple[ActionValue, ...]) -> ActionValue:
 
 def hint(view: SeatView, *, worlds: int = WORLDS, seed: int | str = 0) -> Action | None:
     """The "pista": the action the analysis ranks first for the seat's current decision (None
-    when the seat is not to act). A forced action needs no search."""
+    when the seat is not to act). A forced action needs no search. Where the sampler's tries
+    run out (a rare, tightly constrained position) it is the expert's own choice, which has a
+    rule-of-thumb fallback, rather than no pista at all."""
+    if not view.legal:
+        return None
     if len(view.legal) == 1:
         return view.legal[0]
     values = evaluate(view, worlds=worlds, seed=seed)
     if not values:
-        return None
+        return ExpertBot().choose(view, view.legal, Random(seed))
     return Action.parse(best_of(values).action)

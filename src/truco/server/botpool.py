@@ -72,12 +72,7 @@ def decide(
 def pista(view: SeatView, seed: str) -> tuple[Action | None, int]:
     """The "pista": the coach's choice for the seat's current decision, from its view alone
     (runs in a worker; a few hundred ms of the expert's search, never on the server's loop)."""
-    action = coach.hint(view, seed=seed)
-    if action is None and view.legal:
-        # The sampler's tries ran out (a rare, tightly constrained position): the expert's own
-        # choice, which has a rule-of-thumb fallback, rather than no pista at all.
-        action, _ = decide("experto", view, view.legal, seed)
-    return action, os.getpid()
+    return coach.hint(view, seed=seed), os.getpid()
 
 
 class BotPool:
