@@ -100,3 +100,13 @@ export function wsUrl(loc: { protocol: string; host: string }, id: string, v: nu
 export function wsProtocols(token: string | null): string[] {
   return token ? ["truco", `token.${token}`] : ["truco"];
 }
+
+/** The replay of a match (docs/protocol.md, "Replay"): its hands, and one hand's frames. During
+ * a match only its players may ask, with their seat token. */
+export function getReplay<T>(id: string, token: string | null): Promise<T> {
+  return call<T>("GET", `/api/tables/${encodeURIComponent(id)}/replay`, undefined, token ?? undefined);
+}
+
+export function getReplayHand<T>(id: string, hand: number, token: string | null): Promise<T> {
+  return call<T>("GET", `/api/tables/${encodeURIComponent(id)}/replay/${hand}`, undefined, token ?? undefined);
+}
