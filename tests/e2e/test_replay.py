@@ -79,6 +79,12 @@ def test_a_finished_match_replays_hand_by_hand_with_every_card_face_up(
     assert page.locator(".replay-hands a.current").inner_text().startswith("Mano 2")
     assert page.locator('.board .seat[data-seat="1"] .open-hand svg[data-card]').count() >= 2
 
+    # A link that names the match keeps naming it as one steps.
+    page.goto(f"{base_url}/r/{table}/1/0?match=1")
+    page.locator('.replay-step.current[data-step="0"]').wait_for()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url(re.compile(rf"/r/{table}/1/1\?match=1$"))
+
     phone = new_page("Beto", mobile=True)
     phone.goto(f"{base_url}/r/{table}")
     at(phone, table, 1, 0)

@@ -118,6 +118,29 @@ def test_a_match_against_a_bot_replays_hidden_during_it_and_open_after(
     # What a player replayed mid-match is the same hand, as he saw it.
     for n, answer in mid:
         assert answer["frames"][-1]["view"]["score"] == list(results[n - 1].score)
+    first_frames = [client.get(f"/api/tables/{table}/replay/{n}").json() for n in (1, len(hands))]
+
+    # A rematch: the table's replay is the new match (its players' only), and the finished one
+    # stays public as match 1, rebuilt from the stored log.
+    ana.send("rematch")
+    while stored(client, table):
+        ana.recv()
+    assert client.get(f"/api/tables/{table}/replay").status_code == 401
+    now = client.get(f"/api/tables/{table}/replay", headers=bearer(token)).json()
+    assert now["match"] == now["matches"] == 2 and now["status"] == "playing"
+    before = client.get(f"/api/tables/{table}/replay?match=1").json()
+    assert before["match"] == 1 and before["matches"] == 2
+    assert before["status"] == "over" and before["reveal"] is True
+    assert before["hands"] == listing["hands"]
+    for answer in first_frames:
+        n = answer["hand"]
+        again = client.get(f"/api/tables/{table}/replay/{n}?match=1").json()
+        assert again["match"] == 1 and again["frames"] == answer["frames"]
+    for bad in (0, 3):
+        r = client.get(f"/api/tables/{table}/replay/1?match={bad}")
+        assert r.status_code in (404, 422), r.text
+    r = client.get(f"/api/tables/{table}/replay?match=3")
+    assert r.status_code == 404 and r.json()["code"] == "table_not_found"
 
 
 def test_two_players_each_see_their_own_cards_only(client: TestClient) -> None:
@@ -152,7 +175,7 @@ def test_unknown_tables_and_hands(client: TestClient) -> None:
 
 
 def test_the_cache_keeps_the_newest_hands() -> None:
-    cache = FrameCache(size=2)
+    cache = FrameCache(2)
     built: list[int] = []
 
     def build(n: int) -> list[dict[str, Any]]:

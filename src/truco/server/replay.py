@@ -13,13 +13,14 @@ finished hands, each as he saw them (his own ``observe``: never another seat's h
 
 from __future__ import annotations
 
+import dataclasses
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
-from fastapi import Depends, FastAPI, Request, Response
+from fastapi import Depends, FastAPI, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel
 
@@ -29,18 +30,24 @@ from truco.notation import HandHistory, states
 from truco.server.errors import TableError
 from truco.server.handle import TableHandle
 from truco.server.hands import as_seen_by
+from truco.server.hub import Hub
 from truco.server.schemas import ErrorBody, SeatInfo
 from truco.server.static import file_answer
-from truco.server.table import FINISHED
+from truco.server.table import FINISHED, Table
 from truco.view import observe
 
 MAX_FRAMES: Final = 400
 """The most frames one hand's answer holds. The rules bound a hand far below it (a hand of six
 seats with every call and raise has about 60 actions); a stored hand over it is refused rather
 than rebuilt."""
+CACHE_MATCHES: Final = 64
+"""Earlier matches of a table (before a rematch), rebuilt from its stored log, kept."""
 CACHE_HANDS: Final = 512
 """Rebuilt hands kept, the least recently asked dropped first. A finished hand never changes,
 so its frames are rebuilt once per viewer (everyone, or one seat during the match)."""
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 EVERYONE: Final = -1
 """The viewer of a finished match in the cache's key: every card face up."""
@@ -63,6 +70,9 @@ class ReplayHand(BaseModel):
 class ReplayMatch(BaseModel):
     table: str
     match: int
+    """Which match of the table this is (from 1)."""
+    matches: int
+    """How many the table has had (its current one is the last)."""
     status: str
     options: dict[str, Any]
     seats: list[SeatInfo]
@@ -88,18 +98,24 @@ class ReplayFrame(BaseModel):
 
 class ReplayHandFrames(BaseModel):
     table: str
+    match: int
     hand: int
     seat: int | None
     reveal: bool
     frames: list[ReplayFrame]
 
 
-def viewer(table: TableHandle, token: str | None) -> int:
-    """Whose eyes the replay uses: ``EVERYONE`` once the match is over, else the caller's seat.
+def viewer(table: TableHandle, token: str | None, match: int | None = None) -> int:
+    """Whose eyes the replay uses: ``EVERYONE`` once the match is over (an earlier match of the
+    table always is), else the caller's seat.
 
     Raises ``bad_token`` during a match for anyone but its players.
     """
-    if table.info()["status"] == FINISHED:
+    info = table.info()
+    current = int(info["match"])
+    if match is not None and not 1 <= match <= current:
+        raise TableError(p.TABLE_NOT_FOUND, f"the table has no match {match} (it is at {current})")
+    if info["status"] == FINISHED or (match is not None and match < current):
         return EVERYONE
     seat = table.find_seat(token) if token else None
     if seat is None:
@@ -109,6 +125,28 @@ def viewer(table: TableHandle, token: str | None) -> int:
             "(a seat token in Authorization: Bearer)",
         )
     return seat.seat
+
+
+async def match_hands(
+    hub: Hub, table: TableHandle, match: int | None, past: Lru[tuple[str, int], list[HandHistory]]
+) -> tuple[int, list[HandHistory]]:
+    """The number and the finished hands of match ``match`` of ``table`` (None: its current
+    one; ``viewer`` has checked that it exists). An earlier match (before a rematch) is rebuilt
+    from the table's stored log, cut before the rematch that ended it, by the table's own
+    replay of its log (``Table.from_row``)."""
+    current = int(table.info()["match"])
+    if match is None or match >= current:  # ``viewer`` refused any match after the current one
+        return current, list(table.hands)
+    found = past.peek((table.id, match))
+    if found is not None:
+        return match, found
+    row = await hub.store.load(table.id)
+    if row is None:
+        raise TableError(p.TABLE_NOT_FOUND, f"no table {table.id!r}")
+    rematches = [i for i, entry in enumerate(row.log) if entry.kind == "rematch"]
+    cut = dataclasses.replace(row, log=row.log[: rematches[match - 1]])
+    hands = list(Table.from_row(cut, hub.store, hub.settings).hands)
+    return match, past.get((table.id, match), lambda: hands)
 
 
 def hand_summary(n: int, history: HandHistory) -> dict[str, Any]:
@@ -152,19 +190,22 @@ def _summary_list(n: int, history: HandHistory) -> list[dict[str, Any]]:
     return [hand_summary(n, history)]
 
 
-class FrameCache:
-    """Rebuilt hands by (table, match, hand, viewer), the least recently used dropped first."""
+class Lru(Generic[K, V]):
+    """Values by key, built once, the least recently used dropped first."""
 
-    def __init__(self, size: int = CACHE_HANDS) -> None:
+    def __init__(self, size: int) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[str, int, int, int], list[dict[str, Any]]] = OrderedDict()
+        self._items: OrderedDict[K, V] = OrderedDict()
 
-    def get(
-        self, key: tuple[str, int, int, int], build: Callable[[], list[dict[str, Any]]]
-    ) -> list[dict[str, Any]]:
+    def peek(self, key: K) -> V | None:
         found = self._items.get(key)
         if found is not None:
             self._items.move_to_end(key)
+        return found
+
+    def get(self, key: K, build: Callable[[], V]) -> V:
+        found = self.peek(key)
+        if found is not None:
             return found
         found = self._items[key] = build()
         if len(self._items) > self.size:
@@ -173,6 +214,10 @@ class FrameCache:
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+FrameCache = Lru[tuple[str, int, int, int], list[dict[str, Any]]]
+"""Rebuilt hands by (table, match, hand, viewer)."""
 
 
 def install(app: FastAPI, get_table: Callable[[str], Awaitable[TableHandle]], site: Path) -> None:
@@ -187,13 +232,17 @@ def install(app: FastAPI, get_table: Callable[[str], Awaitable[TableHandle]], si
         async def page(request: Request) -> Response:
             return file_answer(site, index, request.scope)
 
-    cache = FrameCache()
-    app.state.replay_cache = cache
+    cache = FrameCache(CACHE_HANDS)
+    past: Lru[tuple[str, int], list[HandHistory]] = Lru(CACHE_MATCHES)
+    hub: Hub = app.state.hub
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token).
     player = HTTPBearer(auto_error=False, description="a seat token of the table (mid-match)")
     errors: dict[int | str, dict[str, Any]] = {
-        code: {"model": ErrorBody} for code in (401, 404, 413, 422)
+        code: {"model": ErrorBody} for code in (401, 404, 413, 422, 503)
     }
+    which = Query(
+        None, ge=1, le=1_000_000, description="A match of the table (default: its current one)"
+    )
 
     def token(auth: HTTPAuthorizationCredentials | None) -> str | None:
         return auth.credentials if auth is not None else None
@@ -201,22 +250,25 @@ def install(app: FastAPI, get_table: Callable[[str], Awaitable[TableHandle]], si
     @app.get("/api/tables/{table_id}/replay", response_model=ReplayMatch, responses=errors)
     async def replay_match(
         table_id: str,
+        match: int | None = which,
         auth: HTTPAuthorizationCredentials | None = Depends(player),  # noqa: B008
     ) -> dict[str, Any]:
         table = await get_table(table_id)
-        who = viewer(table, token(auth))
+        who = viewer(table, token(auth), match)
+        number, hands = await match_hands(hub, table, match, past)
         info = table.info()
         return {
             "table": table.id,
-            "match": info["match"],
-            "status": info["status"],
+            "match": number,
+            "matches": info["match"],
+            "status": info["status"] if number == info["match"] else FINISHED,
             "options": info["options"],
             "seats": info["seats"],
             "seat": None if who == EVERYONE else who,
             "reveal": who == EVERYONE,
             "hands": [
-                cache.get((table.id, info["match"], n, _SUMMARY), partial(_summary_list, n, h))[0]
-                for n, h in enumerate(table.hands, 1)
+                cache.get((table.id, number, n, _SUMMARY), partial(_summary_list, n, h))[0]
+                for n, h in enumerate(hands, 1)
             ],
         }
 
@@ -224,22 +276,34 @@ def install(app: FastAPI, get_table: Callable[[str], Awaitable[TableHandle]], si
     async def replay_hand(
         table_id: str,
         n: int,
+        match: int | None = which,
         auth: HTTPAuthorizationCredentials | None = Depends(player),  # noqa: B008
     ) -> dict[str, Any]:
         table = await get_table(table_id)
-        who = viewer(table, token(auth))
-        hands = table.hands
+        who = viewer(table, token(auth), match)
+        number, hands = await match_hands(hub, table, match, past)
         if not 1 <= n <= len(hands):
             raise TableError(p.TABLE_NOT_FOUND, f"hand {n} is not finished")
-        match = int(table.info()["match"])
         history = hands[n - 1]
         return {
             "table": table.id,
+            "match": number,
             "hand": n,
             "seat": None if who == EVERYONE else who,
             "reveal": who == EVERYONE,
-            "frames": cache.get((table.id, match, n, who), lambda: frames(history, who)),
+            "frames": cache.get((table.id, number, n, who), partial(frames, history, who)),
         }
 
 
-__all__ = ["CACHE_HANDS", "EVERYONE", "MAX_FRAMES", "FrameCache", "frames", "install", "viewer"]
+__all__ = [
+    "CACHE_HANDS",
+    "CACHE_MATCHES",
+    "EVERYONE",
+    "MAX_FRAMES",
+    "FrameCache",
+    "Lru",
+    "frames",
+    "install",
+    "match_hands",
+    "viewer",
+]

@@ -270,6 +270,8 @@ const es = {
   replay_table: "Ir a la mesa",
   replay_your_cards: "Tus cartas",
   replay_actions: "Jugadas",
+  replay_matches: "Partidos en esta mesa",
+  replay_match_n: "Partido {n}",
 } as const;
 
 export type Key = keyof typeof es;
@@ -541,6 +543,8 @@ const en: Record<Key, string> = {
   replay_table: "Go to the table",
   replay_your_cards: "Your cards",
   replay_actions: "Plays",
+  replay_matches: "Matches at this table",
+  replay_match_n: "Match {n}",
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { es, en };

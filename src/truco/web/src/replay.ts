@@ -28,6 +28,8 @@ export type { Position, ReplayContext, ReplayFrame, ReplayHand, ReplayMatch, Rep
 
 interface Replay {
   id: string | null;
+  /** The match asked for in the address (`?match=K`; null: the table's current one). */
+  asked: number | null;
   match: ReplayMatch | null;
   /** Each hand's frames once fetched (a finished hand never changes). */
   hands: Map<number, ReplayHand>;
@@ -35,7 +37,7 @@ interface Replay {
   problem: string | null;
 }
 
-const rs: Replay = { id: null, match: null, hands: new Map(), pos: { hand: 1, step: 0 }, problem: null };
+const rs: Replay = { id: null, asked: null, match: null, hands: new Map(), pos: { hand: 1, step: 0 }, problem: null };
 const overlays: ReplayOverlay[] = [];
 let listening = false;
 
@@ -51,26 +53,28 @@ export function addReplayOverlay(overlay: ReplayOverlay): () => void {
 }
 
 function onReplay(): boolean {
-  return rs.id !== null && parseReplayPath(location.pathname)?.id === rs.id;
+  const here = parseReplayPath(location.pathname, location.search);
+  return rs.id !== null && here?.id === rs.id && here.match === rs.asked;
 }
 
 /** Draw the replay again (an overlay's data arrived); nothing if the replay is not on screen. */
 export function redrawReplay(): void {
   if (!onReplay()) return;
   const hand = rs.hands.get(rs.pos.hand) ?? null;
-  mount(root(), replayBody(rs.match, hand, rs.pos, location.origin, overlays, rs.problem));
+  mount(root(), replayBody(rs.match, hand, rs.pos, location.origin, overlays, rs.problem, rs.asked));
   root().querySelector(".replay-step.current")?.scrollIntoView?.({ block: "nearest" });
 }
 
 /** Open the replay if `path` is one of its addresses; false otherwise (router.ts). */
-export function openReplayAt(path: string): boolean {
-  const found = parseReplayPath(path);
+export function openReplayAt(path: string, search = ""): boolean {
+  const found = parseReplayPath(path, search);
   if (!found) return false;
   leaveTable();
   listen();
   document.title = `${t("replay")} · ${found.id}`;
-  if (rs.id !== found.id) {
+  if (rs.id !== found.id || rs.asked !== found.match) {
     rs.id = found.id;
+    rs.asked = found.match;
     rs.match = null;
     rs.hands = new Map();
     rs.problem = null;
@@ -78,7 +82,7 @@ export function openReplayAt(path: string): boolean {
   rs.pos = found.pos ?? { hand: 1, step: 0 };
   redrawReplay();
   if (rs.match) go(rs.pos);
-  else void load(found.id, found.pos);
+  else void load(found.id, found.match, found.pos);
   return true;
 }
 
@@ -92,14 +96,14 @@ function problemText(e: unknown): string {
   return e instanceof ApiError ? errorText(e.code, e.message) : t("err_network");
 }
 
-async function load(id: string, pos: Position | null): Promise<void> {
+async function load(id: string, asked: number | null, pos: Position | null): Promise<void> {
   try {
-    const match = await getReplay<ReplayMatch>(id, token(id));
-    if (rs.id !== id) return;
+    const match = await getReplay<ReplayMatch>(id, asked, token(id));
+    if (rs.id !== id || rs.asked !== asked) return;
     rs.match = match;
     go(pos ?? { hand: 1, step: 0 });
   } catch (e) {
-    if (rs.id !== id) return;
+    if (rs.id !== id || rs.asked !== asked) return;
     rs.problem = problemText(e);
     redrawReplay();
   }
@@ -111,16 +115,17 @@ export function go(pos: Position): void {
   const id = rs.id;
   if (!match || !id) return;
   rs.pos = clampPosition(match.hands, pos);
-  if (match.hands.length > 0) history.replaceState(null, "", replayPath(id, rs.pos));
+  if (match.hands.length > 0) history.replaceState(null, "", replayPath(id, rs.pos, rs.asked));
   redrawReplay();
   const n = rs.pos.hand;
   if (match.hands.length > 0 && !rs.hands.has(n)) void fetchHand(id, match, n);
 }
 
 async function fetchHand(id: string, match: ReplayMatch, n: number): Promise<void> {
+  const asked = rs.asked;
   try {
-    const hand = await getReplayHand<ReplayHand>(id, n, token(id));
-    if (rs.id !== id) return;
+    const hand = await getReplayHand<ReplayHand>(id, match.match, n, token(id));
+    if (rs.id !== id || rs.asked !== asked) return;
     rs.hands.set(n, hand);
     redrawReplay();
     for (const o of overlays) {
@@ -128,7 +133,7 @@ async function fetchHand(id: string, match: ReplayMatch, n: number): Promise<voi
       if (done) void done.then(redrawReplay, redrawReplay);
     }
   } catch (e) {
-    if (rs.id !== id) return;
+    if (rs.id !== id || rs.asked !== asked) return;
     rs.problem = problemText(e);
     redrawReplay();
   }

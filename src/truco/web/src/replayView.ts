@@ -24,7 +24,9 @@ export interface ReplayHandLine {
 
 export interface ReplayMatch {
   table: string;
+  /** Which of the table's matches (from 1); `matches` how many it has had. */
   match: number;
+  matches: number;
   status: TableStatus;
   options: Options;
   seats: SeatInfo[];
@@ -48,6 +50,7 @@ export interface ReplayFrame {
 /** One hand's frames (`GET /api/tables/{id}/replay/{n}`). */
 export interface ReplayHand {
   table: string;
+  match: number;
   hand: number;
   seat: number | null;
   reveal: boolean;
@@ -80,8 +83,9 @@ export interface ReplayOverlay {
   load?: (match: ReplayMatch, hand: ReplayHand) => Promise<unknown> | void;
 }
 
-/** `/r/ID` or `/r/ID/HAND/STEP`; null for any other address. */
-export function parseReplayPath(path: string): { id: string; pos: Position | null } | null {
+/** A moment's address: `/r/ID` or `/r/ID/HAND/STEP`, and `?match=K` for one of the table's
+ * matches (none: its current one); null for any other address. */
+export function parseReplayPath(path: string, search = ""): { id: string; pos: Position | null; match: number | null } | null {
   const m = /^\/r\/([^/]+)(?:\/(\d{1,4})\/(\d{1,4}))?\/?$/.exec(path);
   if (!m?.[1]) return null;
   let id: string;
@@ -91,12 +95,13 @@ export function parseReplayPath(path: string): { id: string; pos: Position | nul
     return null;
   }
   const pos = m[2] !== undefined && m[3] !== undefined ? { hand: Number(m[2]), step: Number(m[3]) } : null;
-  return { id, pos };
+  const k = /^\d{1,6}$/.exec(new URLSearchParams(search).get("match") ?? "")?.[0];
+  return { id, pos, match: k === undefined || Number(k) < 1 ? null : Number(k) };
 }
 
 /** The address of a moment of the replay (what the viewer shares). */
-export function replayPath(id: string, pos: Position): string {
-  return `/r/${encodeURIComponent(id)}/${pos.hand}/${pos.step}`;
+export function replayPath(id: string, pos: Position, match: number | null = null): string {
+  return `/r/${encodeURIComponent(id)}/${pos.hand}/${pos.step}${match === null ? "" : `?match=${match}`}`;
 }
 
 /** `pos` within the match: an existing hand, a step of it (the first hand's deal by default). */
@@ -190,14 +195,30 @@ function stepsList(match: ReplayMatch, hand: ReplayHand, pos: Position, overlays
   return html`<ol class="replay-steps" aria-label="${t("replay_actions")}">${items}</ol>`;
 }
 
-function handsList(match: ReplayMatch, pos: Position): Html {
+/** The match's number in addresses: none for the table's current one, unless it was asked. */
+function matchParam(match: ReplayMatch, asked: number | null): number | null {
+  return asked ?? (match.match === match.matches ? null : match.match);
+}
+
+function handsList(match: ReplayMatch, pos: Position, asked: number | null): Html {
   const items = match.hands.map((h) => {
-    const href = replayPath(match.table, { hand: h.hand, step: 0 });
+    const href = replayPath(match.table, { hand: h.hand, step: 0 }, matchParam(match, asked));
     const current = h.hand === pos.hand;
     return html`<li><a href="${href}" data-replay-hand="${h.hand}" class="${current ? "current" : ""}"${current && html` aria-current="true"`}>
       ${t("hand_n", { n: h.hand })} <span class="replay-score">${h.score_after.join("–")}</span></a></li>`;
   });
   return html`<nav class="replay-hands" aria-label="${t("replay_hands")}"><ol>${items}</ol></nav>`;
+}
+
+/** The table's other matches (after a rematch), each a link to its replay. */
+function matchesList(match: ReplayMatch): Html {
+  if (match.matches < 2) return NOTHING;
+  const items = Array.from({ length: match.matches }, (_, i) => i + 1).map((k) =>
+    k === match.match
+      ? html`<li><b aria-current="true">${t("replay_match_n", { n: k })}</b></li>`
+      : html`<li><a href="${`/r/${encodeURIComponent(match.table)}?match=${k}`}">${t("replay_match_n", { n: k })}</a></li>`,
+  );
+  return html`<nav class="replay-matches" aria-label="${t("replay_matches")}"><ol>${items}</ol></nav>`;
 }
 
 /** The moment on screen: the score, the board, the viewer's own cards (mid-match), the controls
@@ -237,6 +258,7 @@ export function replayBody(
   origin: string,
   overlays: readonly ReplayOverlay[] = [],
   problem: string | null = null,
+  asked: number | null = null,
 ): Html {
   const id = match?.table ?? "";
   const toTable = id ? html`<a class="button ghost small" href="/t/${encodeURIComponent(id)}">${t("replay_table")}</a>` : NOTHING;
@@ -249,10 +271,10 @@ export function replayBody(
   if (match.hands.length === 0) {
     return html`${top}<main class="replay-screen"><h1>${t("replay")}</h1><p class="muted">${intro}</p><p class="replay-problem">${t("replay_no_hands")}</p></main>`;
   }
-  const share = `${origin}${replayPath(id, pos)}`;
+  const share = `${origin}${replayPath(id, pos, matchParam(match, asked))}`;
   return html`${top}<main class="replay-screen">
-    <div class="replay-head"><h1>${t("replay")}</h1><p class="muted">${intro}</p></div>
-    ${handsList(match, pos)}
+    <div class="replay-head"><h1>${t("replay")}</h1><p class="muted">${intro}</p>${matchesList(match)}</div>
+    ${handsList(match, pos, asked)}
     <div class="replay-main"><div class="play-col replay-stage">${hand ? replayStage(match, hand, pos, overlays) : html`<p class="muted">${t("connecting")}</p>`}</div>
     <aside class="side-col replay-side"><h2>${t("replay_actions")}</h2>${hand ? stepsList(match, hand, pos, overlays) : NOTHING}
     <label class="replay-share">${t("replay_share")} <input readonly value="${share}"></label>

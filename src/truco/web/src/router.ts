@@ -12,7 +12,7 @@ export function isAnotador(): boolean {
 
 /** Draw the page of the current address. */
 export function route(): void {
-  if (openReplayAt(location.pathname)) return;
+  if (openReplayAt(location.pathname, location.search)) return;
   const m = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
   const q = new URLSearchParams(location.search).get("t");
   const id = isAnotador() ? null : m?.[1] ? decodeURIComponent(m[1]) : q;

@@ -212,7 +212,8 @@ function views(options: Options, seat: number | null, name: string): Record<stri
   // a finished match (every card face up) to a spectator, a hand as seen to a seat.
   const replayMatch: ReplayMatch = {
     table: name,
-    match: 1,
+    match: 2,
+    matches: 3,
     status: seat === null ? "over" : "playing",
     options,
     seats: table.seats,
@@ -223,6 +224,7 @@ function views(options: Options, seat: number | null, name: string): Record<stri
   const frameView = { ...view, open_hands: seat === null ? Array.from({ length: n }, () => ["4c", "5o"]) : [] };
   const replayHand: ReplayHand = {
     table: name,
+    match: 2,
     hand: 1,
     seat,
     reveal: seat === null,

@@ -34,6 +34,7 @@ export function makeMatch(over: Partial<ReplayMatch> = {}): ReplayMatch {
   return {
     table: "abc",
     match: 1,
+    matches: 1,
     status: "over",
     options: { players: 2, target: 30, flor: false },
     seats: [
@@ -64,6 +65,7 @@ export function makeHand(seat: number | null, names: string[] = ["Ana", "Coca"])
     });
   return {
     table: "abc",
+    match: 1,
     hand: 1,
     seat,
     reveal: open,
@@ -94,17 +96,24 @@ export function makeHand(seat: number | null, names: string[] = ["Ana", "Coca"])
 
 describe("the replay's addresses", () => {
   it("reads /r/ID and /r/ID/HAND/STEP, and nothing else", () => {
-    expect(parseReplayPath("/r/abc")).toEqual({ id: "abc", pos: null });
-    expect(parseReplayPath("/r/abc/")).toEqual({ id: "abc", pos: null });
-    expect(parseReplayPath("/r/abc/3/12")).toEqual({ id: "abc", pos: { hand: 3, step: 12 } });
-    expect(parseReplayPath("/r/a%20b/1/0")).toEqual({ id: "a b", pos: { hand: 1, step: 0 } });
+    expect(parseReplayPath("/r/abc")).toEqual({ id: "abc", pos: null, match: null });
+    expect(parseReplayPath("/r/abc/")).toEqual({ id: "abc", pos: null, match: null });
+    expect(parseReplayPath("/r/abc/3/12")).toEqual({ id: "abc", pos: { hand: 3, step: 12 }, match: null });
+    expect(parseReplayPath("/r/a%20b/1/0")).toEqual({ id: "a b", pos: { hand: 1, step: 0 }, match: null });
+    expect(parseReplayPath("/r/abc/3/12", "?match=2")).toEqual({ id: "abc", pos: { hand: 3, step: 12 }, match: 2 });
+    for (const odd of ["?match=0", "?match=x", "?match=-1", "?match=1e3", "?other=2"]) {
+      expect(parseReplayPath("/r/abc", odd)?.match, odd).toBeNull();
+    }
     for (const other of ["/t/abc", "/r/", "/r/abc/1", "/r/abc/x/1", "/r/abc/1/2/3", "/r/%E0%A4%A/1/0", "/anotador"]) {
       expect(parseReplayPath(other), other).toBeNull();
     }
   });
   it("writes the address of a moment, which reads back", () => {
     expect(replayPath("a b", { hand: 2, step: 5 })).toBe("/r/a%20b/2/5");
-    expect(parseReplayPath(replayPath("x/y", { hand: 2, step: 5 }))).toEqual({ id: "x/y", pos: { hand: 2, step: 5 } });
+    expect(replayPath("a b", { hand: 2, step: 5 }, 3)).toBe("/r/a%20b/2/5?match=3");
+    expect(parseReplayPath(replayPath("x/y", { hand: 2, step: 5 }))).toEqual({ id: "x/y", pos: { hand: 2, step: 5 }, match: null });
+    const [path, search] = replayPath("x", { hand: 1, step: 2 }, 4).split("?");
+    expect(parseReplayPath(path!, `?${search}`)).toEqual({ id: "x", pos: { hand: 1, step: 2 }, match: 4 });
   });
 });
 
@@ -185,6 +194,20 @@ describe("what the page draws", () => {
     expect(first).toMatch(/data-replay="first"[^>]*disabled/);
     const end = String(replayBody(makeMatch({ hands: [line(1, 3)] }), makeHand(null), { hand: 1, step: 3 }, ""));
     expect(end).toMatch(/data-replay="next" class="primary" disabled/);
+  });
+  it("an earlier match of the table: its number in every address, links to the others", () => {
+    const match = makeMatch({ match: 1, matches: 3 });
+    const markup = String(replayBody(match, makeHand(null), { hand: 1, step: 2 }, "http://x"));
+    expect(markup).toContain('value="http://x/r/abc/1/2?match=1"');
+    expect(markup).toContain('href="/r/abc/2/0?match=1"');
+    expect(markup).toContain('<b aria-current="true">Partido 1</b>');
+    expect(markup).toContain('href="/r/abc?match=3"');
+    // The current match is linked as asked: without a number unless one was in the address.
+    const current = makeMatch({ match: 3, matches: 3 });
+    expect(String(replayBody(current, makeHand(null), { hand: 1, step: 0 }, "http://x"))).toContain('value="http://x/r/abc/1/0"');
+    expect(String(replayBody(current, makeHand(null), { hand: 1, step: 0 }, "http://x", [], null, 3))).toContain(
+      'value="http://x/r/abc/1/0?match=3"',
+    );
   });
   it("a problem or no finished hand is said in words", () => {
     expect(String(replayBody(null, null, { hand: 1, step: 0 }, "", [], "nope"))).toContain("nope");
