@@ -244,8 +244,14 @@ def install(app: FastAPI, get_table: Callable[[str], Awaitable[TableHandle]], si
         None, ge=1, le=1_000_000, description="A match of the table (default: its current one)"
     )
 
-    def token(auth: HTTPAuthorizationCredentials | None) -> str | None:
-        return auth.credentials if auth is not None else None
+    async def replaying(
+        table_id: str, match: int | None, auth: HTTPAuthorizationCredentials | None
+    ) -> tuple[TableHandle, int, int, list[HandHistory]]:
+        """The table, whose eyes, and the number and hands of the match asked for."""
+        table = await get_table(table_id)
+        who = viewer(table, auth.credentials if auth is not None else None, match)
+        number, hands = await match_hands(hub, table, match, past)
+        return table, who, number, hands
 
     @app.get("/api/tables/{table_id}/replay", response_model=ReplayMatch, responses=errors)
     async def replay_match(
@@ -253,9 +259,7 @@ def install(app: FastAPI, get_table: Callable[[str], Awaitable[TableHandle]], si
         match: int | None = which,
         auth: HTTPAuthorizationCredentials | None = Depends(player),  # noqa: B008
     ) -> dict[str, Any]:
-        table = await get_table(table_id)
-        who = viewer(table, token(auth), match)
-        number, hands = await match_hands(hub, table, match, past)
+        table, who, number, hands = await replaying(table_id, match, auth)
         info = table.info()
         return {
             "table": table.id,
@@ -279,9 +283,7 @@ def install(app: FastAPI, get_table: Callable[[str], Awaitable[TableHandle]], si
         match: int | None = which,
         auth: HTTPAuthorizationCredentials | None = Depends(player),  # noqa: B008
     ) -> dict[str, Any]:
-        table = await get_table(table_id)
-        who = viewer(table, token(auth), match)
-        number, hands = await match_hands(hub, table, match, past)
+        table, who, number, hands = await replaying(table_id, match, auth)
         if not 1 <= n <= len(hands):
             raise TableError(p.TABLE_NOT_FOUND, f"hand {n} is not finished")
         history = hands[n - 1]
