@@ -77,6 +77,7 @@ def test_a_finished_match_replays_hand_by_hand_with_every_card_face_up(
     page.goto(f"{base_url}/r/{table}/2/1")
     at(page, table, 2, 1)
     assert page.locator(".replay-hands a.current").inner_text().startswith("Mano 2")
+    assert page.locator(".board .hand-no").inner_text() == "Mano 2"
     assert page.locator('.board .seat[data-seat="1"] .open-hand svg[data-card]').count() >= 2
 
     # A link that names the match keeps naming it as one steps.

@@ -87,7 +87,7 @@ class Watch:
                 raise AssertionError("a spectator may replay a match in play")
             for seat, token in enumerate(tokens):
                 who = replay.viewer(self.table, token)
-                frames = json.loads(json.dumps(replay.frames(history, who)))
+                frames = json.loads(json.dumps(replay.frames(history, who, self.replayed)))
                 for frame, state in zip(frames, steps, strict=True):
                     seen = cards_in(frame)
                     ok = allowed(state, seat)
@@ -221,9 +221,9 @@ def test_the_check_catches_a_replay_that_shows_too_much() -> None:
         state = _first(state)
     history = from_state(state)
     steps = [s for s, _ in states(history)]
-    open_frames = replay.frames(history, replay.EVERYONE)
+    open_frames = replay.frames(history, replay.EVERYONE, 1)
     assert not cards_in(open_frames[0]) <= allowed(steps[0], 0)
-    for frame, step in zip(replay.frames(history, 0), steps, strict=True):
+    for frame, step in zip(replay.frames(history, 0, 1), steps, strict=True):
         assert cards_in(frame) <= allowed(step, 0)
 
 

@@ -108,6 +108,8 @@ def test_a_match_against_a_bot_replays_hidden_during_it_and_open_after(
             # Every card of the deal is in sight at every step: held, played, face down or not.
             assert cards_in(frame["view"]) == dealt(history), frame["step"]
             tapadas += sum(1 for _, card, down in frame["view"]["plays"] if down and card)
+        assert {f["view"]["hand"] for f in frames} == {n}
+        assert frames[0]["events"][0] == {"type": "HandStarted", "hand": n, "mano": history.mano}
         last = frames[-1]["view"]
         assert last["score"] == list(result.score)
         assert last["hand_points"] == list(result.points)

@@ -25,7 +25,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel
 
 from truco import protocol as p
-from truco.events import visible_to
+from truco.events import HandStarted, visible_to
 from truco.notation import HandHistory, states
 from truco.server.errors import TableError
 from truco.server.handle import TableHandle
@@ -163,8 +163,9 @@ def hand_summary(n: int, history: HandHistory) -> dict[str, Any]:
     }
 
 
-def frames(history: HandHistory, who: int) -> list[dict[str, Any]]:
-    """Every step of ``history`` as ``who`` may see it (``EVERYONE``: every card face up)."""
+def frames(history: HandHistory, who: int, hand: int) -> list[dict[str, Any]]:
+    """Every step of ``history``, hand ``hand`` of its match, as ``who`` may see it
+    (``EVERYONE``: every card face up)."""
     if len(history.actions) + 1 > MAX_FRAMES:
         raise TableError(p.TOO_LARGE, f"a hand of more than {MAX_FRAMES} frames is not replayed")
     reveal = who == EVERYONE
@@ -173,13 +174,20 @@ def frames(history: HandHistory, who: int) -> list[dict[str, Any]]:
     actions = history.actions if reveal else as_seen_by(history, who).actions
     out: list[dict[str, Any]] = []
     for step, (state, events) in enumerate(states(history)):
+        # A hand history replays from a match of its own, as its first hand: the view and the
+        # deal's event say which hand of the match it was.
+        state = state._replace(hand_no=hand)
         acted = actions[step - 1] if step else None
         out.append(
             {
                 "step": step,
                 "seat": acted[0] if acted else None,
                 "action": str(acted[1]) if acted else None,
-                "events": [p.event_json(e) for e in events if reveal or visible_to(e, seat)],
+                "events": [
+                    p.event_json(e._replace(hand=hand) if type(e) is HandStarted else e)
+                    for e in events
+                    if reveal or visible_to(e, seat)
+                ],
                 "view": p.view_json(observe(state, seat, reveal=reveal)),
             }
         )
@@ -293,7 +301,7 @@ def install(app: FastAPI, get_table: Callable[[str], Awaitable[TableHandle]], si
             "hand": n,
             "seat": None if who == EVERYONE else who,
             "reveal": who == EVERYONE,
-            "frames": cache.get((table.id, number, n, who), partial(frames, history, who)),
+            "frames": cache.get((table.id, number, n, who), partial(frames, history, who, n)),
         }
 
 
