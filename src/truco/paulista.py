@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from truco import effects
+from truco import effects, tricks
 from truco.actions import CORRE, DESCE, DOZE, JOGA, NOVE, PLAY, SEIS, TAPADA, TRUCO, Action, Verb
 from truco.cards import TAPADA_RANK, Card
 from truco.events import Answered, Called, Event, Reason, TrickEnded
@@ -193,22 +193,17 @@ def start_hand(s: Work) -> None:
 def trick_result(
     plays: Sequence[tuple[int, Card, bool]], teams: Sequence[int], vira: int, tie_lead: str
 ) -> tuple[int, int]:
-    """(team, seat) that won a trick, or (PARDA, seat to lead next) when the sides' best cards
-    tie (cangada). Partners that tie each other do not make a tie; the first of them to play
-    holds the trick. A face-down card ranks below every card."""
+    """(team, seat) that won a trick (``tricks.trick_result`` with this hand's ranks), or
+    (PARDA, seat to lead the next) when the sides' best cards tie (cangada): the player of the
+    first tied card, or with ``tie_lead="opener"`` the one who led the tied trick."""
     ranks = rank_table(vira)
-    best = -1
-    team = seat = PARDA
-    tied_by = PARDA
-    for s, card, face_down in plays:
-        rank = TAPADA_RANK if face_down else ranks[card]
-        if rank > best:
-            best, team, seat, tied_by = rank, teams[s], s, PARDA
-        elif rank == best and teams[s] != team and tied_by == PARDA:
-            tied_by = s
-    if tied_by == PARDA:
+    team, seat = tricks.trick_result(plays, teams, ranks)
+    if team != PARDA:
         return team, seat
-    return PARDA, seat if tie_lead == "tied" else plays[0][0]
+    if tie_lead == "opener":
+        return PARDA, plays[0][0]
+    played = [TAPADA_RANK if face_down else ranks[card] for _, card, face_down in plays]
+    return PARDA, plays[played.index(max(played))][0]
 
 
 def hand_result(results: Sequence[int], mano_team: int) -> int | None:
