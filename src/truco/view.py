@@ -24,8 +24,10 @@ from truco.actions import Action, Verb
 from truco.cards import DECK, Card
 from truco.engine import legal_actions, to_act
 from truco.events import Reason
+from truco.manilhas import manilhas_of
+from truco.paulista import blind, ferro, onze_team, partners_of
 from truco.rules import Rules
-from truco.state import DISCARD_KIND, ENVIDO_KIND, FLOR_KIND, PLAY, Phase, State
+from truco.state import DISCARD_KIND, ENVIDO_KIND, FLOR_KIND, ONZE_KIND, PLAY, Phase, State
 from truco.variants import BY_NAME, half, pie_of, pot, start_score
 
 PlayView = tuple[int, Card | None, bool]
@@ -121,6 +123,33 @@ class SeatView(NamedTuple):
     open_hands: tuple[tuple[Card, ...], ...] = ()
     """Only in a view observed with ``reveal``: every seat's cards still held, seat by seat
     (empty otherwise; the viewer's own are in ``hand`` as always)."""
+    # Truco Paulista (truco.paulista; docs/rules.md "Truco Paulista"). Cards keep their
+    # notation: 1 is the A, 10 the Q, 11 the J, 12 the K; b paus, c copas, e espadas, o ouros.
+    game: str = "argentino"
+    """The game: ``argentino`` or ``paulista`` (``Rules.game``)."""
+    vira: Card | None = None
+    """Paulista: the card turned up in this hand (None with the manilha velha, before the
+    first hand, and in the Argentine game)."""
+    manilhas: tuple[Card, ...] = ()
+    """Paulista: this hand's four manilhas, strongest first (the zap, of paus; then copas,
+    espadas, ouros); empty in the Argentine game and before the first hand."""
+    hand_value: int = 1
+    """What the hand is worth now to the side that wins it: the truco accepted so far
+    (Argentine 1-4; Paulista 1, 3, 6, 9, 12; a mão de onze played, 3)."""
+    onze: int = -1
+    """Paulista: the side playing a mão de onze this hand (one point from the target), or -1;
+    between hands, that of the next hand (``ferro`` likewise)."""
+    onze_call: int | None = None
+    """Paulista: the seat that must decide the mão de onze (joga or corre) now, else None."""
+    ferro: bool = False
+    """Paulista: a mão de ferro (both sides at 11): no truco; see ``blind``."""
+    blind: bool = False
+    """Paulista, a mão de ferro played blind (``mao_de_ferro="cega"``), while it is played:
+    nobody sees his own cards (``hand`` is empty, ``hand_sizes`` counts them); each seat's one
+    legal action plays the next of them in the order dealt."""
+    partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Paulista, mão de onze: the cards still held by each partner of a viewer whose side is at
+    11 (they look at each other's hands to decide), as (seat, cards)."""
 
 
 def _mask_play(play: tuple[int, Card, bool], seat: int | None, reveal: bool) -> PlayView:
@@ -173,6 +202,8 @@ def _end_reason(state: State) -> Reason | None:
         return Reason.MAZO
     if verb is Verb.PLAY or verb is Verb.TAPADA:
         return Reason.TRUCO
+    if verb is Verb.CORRE:  # running from the mão de onze is the hand's first action
+        return Reason.MAO_DE_ONZE if len(state.log) == 1 else Reason.TRUCO_NO_QUIERO
     if verb in _FLOR_VERBS:
         return Reason.FLOR
     n = state.rules.players
@@ -248,6 +279,14 @@ def observe(state: State, seat: int | None, *, reveal: bool = False) -> SeatView
     n = rules.players
     info = BY_NAME[rules.variant]
     pie = pie_of(n, state.mano) if info.pie_alone and state.hand_no else None
+    paulista = info.game == "paulista"
+    onze = onze_team(rules.target, state.score) if paulista and state.hand_no else -1
+    is_ferro = paulista and state.hand_no > 0 and ferro(rules.target, state.score)
+    unseen = paulista and not hand_over and blind(state)
+    partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    if onze >= 0 and not hand_over and seat is not None and state.teams[seat] == onze:
+        partners = tuple((p, state.hands[p]) for p in partners_of(state.teams, seat))
+    vira = state.vira
     return SeatView(
         seat=seat,
         rules=rules,
@@ -260,9 +299,9 @@ def observe(state: State, seat: int | None, *, reveal: bool = False) -> SeatView
         pica=state.pica,
         stakes=state.stakes,
         to_act=actor,
-        hand=state.hands[seat] if seat is not None else (),
+        hand=state.hands[seat] if seat is not None and not unseen else (),
         hand_sizes=tuple(len(h) for h in state.hands),
-        tantos=state.tantos[seat] if seat is not None and state.hand_no else None,
+        tantos=state.tantos[seat] if seat is not None and state.hand_no and not paulista else None,
         flor=own_flor if own_flor >= 0 else None,
         tricks=tuple(tuple(_mask_play(p, seat, reveal) for p in trick) for trick in state.tricks),
         plays=tuple(_mask_play(p, seat, reveal) for p in state.plays),
@@ -292,12 +331,34 @@ def observe(state: State, seat: int | None, *, reveal: bool = False) -> SeatView
         half=half(rules),
         end_reason=_end_reason(state),
         open_hands=state.hands if reveal else (),
+        game=info.game,
+        vira=DECK[vira] if vira >= 0 else None,
+        manilhas=_manilhas(state, paulista),
+        hand_value=state.truco,
+        onze=onze,
+        onze_call=tanto[1] if tanto is not None and tanto[0] == ONZE_KIND else None,
+        ferro=is_ferro,
+        blind=unseen,
+        partners=partners,
     )
+
+
+def _manilhas(state: State, paulista: bool) -> tuple[Card, ...]:
+    """Paulista: the hand's manilhas (the manilha velha's are known before the first hand)."""
+    if not paulista:
+        return ()
+    if state.vira >= 0:
+        return manilhas_of(DECK[state.vira])
+    return manilhas_of(None) if state.rules.manilhas == "velha" else ()
 
 
 def visible_cards(view: SeatView) -> set[Card]:
     """Every card identity that appears in a view (used to prove no hidden card leaks)."""
     cards: set[Card] = set(view.hand)
+    if view.vira is not None:
+        cards.add(view.vira)
+    for _, held in view.partners:
+        cards.update(held)
     for trick in (*view.tricks, view.plays):
         cards.update(c for _, c, _ in trick if c is not None)
     for _, shown in view.shown:
