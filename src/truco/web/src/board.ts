@@ -1,12 +1,12 @@
 // The table: each seat's plate, badges and bubbles, the cards played, the calls in the centre;
 // and the viewer's own cards with the buttons of the legal actions.
 
-import { cardBack, cardSvg } from "./cards";
 import { type Html, html, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
+import { tableBack, tableCard } from "./paulista";
 import { type GameState, discards, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
-import type { PlayView, View } from "./types";
+import type { Options, PlayView, View } from "./types";
 
 /** Where each seat sits on the board, relative to the viewer (rel 0 is at the bottom), in % of
  * the board: styles.css places `.board.players-N .seat.rel-R` there (test/markup.test.ts). */
@@ -57,11 +57,12 @@ function declaredFor(view: View, seat: number): string | null {
   return out;
 }
 
-/** A card of a trick as the viewer saw it: the viewer's own tapada stays face down. */
-export function trickCard(card: PlayView): Html {
+/** A card of a trick as the viewer saw it: the viewer's own tapada stays face down. The deck is
+ * the table's (`options`: the French one at Truco Paulista). */
+export function trickCard(card: PlayView, options?: Options): Html {
   const [, code, faceDown] = card;
-  if (faceDown) return cardBack(code ? `${t("tapada")}: ${cardName(code)}` : t("tapada"));
-  return cardSvg(code, code ? cardName(code) : t("tapada"));
+  if (faceDown) return tableBack(options, code ? `${t("tapada")}: ${cardName(code)}` : t("tapada"));
+  return tableCard(options, code, code ? cardName(code) : t("tapada"));
 }
 
 export interface BoardExtras {
@@ -147,7 +148,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
           cls += result === -1 ? " parda" : result === teamOf(seat, view) ? " won" : " lost";
         } else cls += " current";
         if (card[2]) cls += " face-down"; // a tapada, the viewer's own too
-        return html`<div class="${cls}" data-trick="${trick}" title="${trickName(trick)}">${trickCard(card)}</div>`;
+        return html`<div class="${cls}" data-trick="${trick}" title="${trickName(trick)}">${trickCard(card, view.options)}</div>`;
       });
       parts.push(html`<div class="pile rel-${rel}">${cards}</div>`);
     }
@@ -199,12 +200,12 @@ export function handAndActions(state: GameState, tapadaMode: boolean): Html {
     if (toDiscard.size > 0) {
       const can = !busy && toDiscard.has(c);
       return html`<button class="my-card${can ? " playable discard-pick" : ""}${pick(`discard ${c}`)}" 
-        ${can ? html`data-act="${`discard ${c}`}"` : "disabled"} aria-label="${cardName(c)}">${cardSvg(c, cardName(c))}</button>`;
+        ${can ? html`data-act="${`discard ${c}`}"` : "disabled"} aria-label="${cardName(c)}">${tableCard(view.options, c, cardName(c))}</button>`;
     }
     const playable = !busy && (tapadaMode ? tapadas.has(c) : plays.has(c));
     const action = tapadaMode ? `tapada ${c}` : `play ${c}`;
     return html`<button class="my-card${playable ? " playable" : ""}${tapadaMode && playable ? " tapada-pick" : ""}${pick(action)}" 
-      ${playable ? html`data-act="${action}"` : "disabled"} aria-label="${cardName(c)}">${cardSvg(c, cardName(c))}</button>`;
+      ${playable ? html`data-act="${action}"` : "disabled"} aria-label="${cardName(c)}">${tableCard(view.options, c, cardName(c))}</button>`;
   });
   const calls = legal.filter((a) => !a.startsWith("play ") && !a.startsWith("tapada ") && !a.startsWith("discard "));
   const envidoPrimero = view.truco_call !== null && view.envido_call === null;

@@ -17,7 +17,10 @@ export const DICTS: Record<Lang, Record<Key, string>> = { es, en };
 export const PT: Partial<Record<Key, string>> = pt;
 
 let current: Lang = "es";
+/** The language of the table on screen, where it has its own (pt-BR at Paulista tables). */
 let tableLang: AnyLang | null = null;
+/** The visitor asked for his own language at such a table (the header's button). */
+let ownWords = false;
 /** Keys asked for in pt-BR that it lacks (shown in Spanish): the tests keep this empty. */
 export const missingPt = new Set<Key>();
 
@@ -32,12 +35,31 @@ export function getLang(): Lang {
 
 /** A table that speaks its own language (pt-BR at Paulista tables), or null: the visitor's. */
 export function setTableLang(lang: AnyLang | null): void {
+  if (lang !== tableLang) ownWords = false;
   tableLang = lang;
 }
 
-/** The language the page speaks now: the table's, else the visitor's. */
+/** The language the page speaks now: the table's own, unless the visitor asked for his. */
 export function activeLang(): AnyLang {
-  return tableLang ?? current;
+  return tableLang !== null && !ownWords ? tableLang : current;
+}
+
+/** The header's button: at a table with its own language, between it and the visitor's;
+ * elsewhere between Spanish and English. */
+export function toggleLang(): void {
+  if (tableLang !== null) ownWords = !ownWords;
+  else current = current === "es" ? "en" : "es";
+}
+
+/** What the header's button says: the language it switches to, in that language. */
+export function langButtonLabel(): string {
+  if (tableLang === null) return t("language");
+  return activeLang() === tableLang ? t("lang_name", {}, current) : t("lang_name", {}, tableLang);
+}
+
+/** The page's `lang` attribute. */
+export function htmlLang(): string {
+  return activeLang() === "pt" ? "pt-BR" : activeLang();
 }
 
 export function isKey(key: string): key is Key {

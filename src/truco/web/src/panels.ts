@@ -145,7 +145,7 @@ export function lobbyList(tables: TableInfo[] | null): Html {
     const variant = variantOf(tb.options);
     return html`<li><a href="/t/${encodeURIComponent(tb.table)}">
       <b>${variant !== "standard" && `${tr(`variant_short_${variant}`, variant)} · `}
-      ${tb.options.players}p · ${VARIANT_RULES[variant].piles ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}</b>
+      ${tb.options.players}p · ${VARIANT_RULES[variant].piles ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}${tb.options.manilhas === "velha" && ` · ${t("manilhas_velha")}`}</b>
       <span>${names}</span><span class="free">${free === 0 ? t("full_table") : free === 1 ? t("one_free") : t("n_free", { n: free })}</span></a></li>`;
   });
   return html`<ul class="lobby">${rows}</ul>`;

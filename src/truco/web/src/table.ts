@@ -3,7 +3,7 @@
 
 import { ApiError, addBot, getTable, handUrl, joinTable, matchUrl, wsProtocols, wsUrl } from "./api";
 import { type Html, html, mount, NOTHING } from "./html";
-import { callLabel, t } from "./i18n";
+import { activeLang, callLabel, htmlLang, setTableLang, t } from "./i18n";
 import { $, errorText, guestName, header, renderToast, root, showToast } from "./page";
 import {
   type Effect,
@@ -28,6 +28,7 @@ import {
   summaryModal,
 } from "./render";
 import { type SocketStatus, TableSocket } from "./socket";
+import { isPaulista } from "./paulista";
 import { play } from "./sound";
 import { store } from "./storage";
 import type { BotLevel, ClientMessage, GameEvent, ServerMessage, TableInfo } from "./types";
@@ -100,6 +101,8 @@ export function playHere(): void {
 
 /** Close the table's connection (the visitor goes to another page). */
 export function leaveTable(): void {
+  setTableLang(null);
+  document.documentElement.lang = htmlLang();
   seatChannel?.close();
   seatChannel = null;
   socket?.close();
@@ -131,10 +134,8 @@ export function openTable(id: string): void {
   app.log = [];
   app.announce = null;
   document.title = `${t("title")} · ${id}`;
-  mount(root(), tableShell());
-  if (window.matchMedia("(max-width: 720px)").matches) ($("#chat-box") as HTMLDetailsElement).open = false;
-  // The log of plays is open where there is room for it.
-  else ($("#log-box") as HTMLDetailsElement).open = true;
+  setTableLang(null);
+  mountShell();
   void getTable(id)
     .then((info) => {
       app.info = info;
@@ -294,11 +295,31 @@ export function turnLeft(): number | null {
   return Math.max(0, Math.ceil(secs - (Date.now() - app.turnSince.at) / 1000));
 }
 
+/** A Truco Paulista table speaks pt-BR: once its options are known, the page (shell and all)
+ * is drawn again in its language. */
+function syncTableLang(table: TableInfo | null): void {
+  const options = app.game.view?.options ?? table?.options;
+  if (!options) return;
+  const before = activeLang();
+  setTableLang(isPaulista(options) ? "pt" : null);
+  if (activeLang() === before) return;
+  document.documentElement.lang = htmlLang();
+  mountShell();
+}
+
+function mountShell(): void {
+  mount(root(), tableShell());
+  if (window.matchMedia("(max-width: 720px)").matches) ($("#chat-box") as HTMLDetailsElement).open = false;
+  // The log of plays is open where there is room for it.
+  else ($("#log-box") as HTMLDetailsElement).open = true;
+}
+
 export function renderTable(): void {
   const id = app.tableId;
   if (!id || !$("#board")) return;
   const g = app.game;
   const table = g.table ?? app.info;
+  syncTableLang(table);
   const set = (sel: string, markup: Html) => {
     const el = $(sel);
     if (el) mount(el, markup);

@@ -284,5 +284,8 @@ export const en: Record<Key, string> = {
   fsuit_e: "spades",
   fsuit_b: "clubs",
   fsuit_o: "diamonds",
+  lang_name: "English",
+  ferro_cega: "Blind (cega)",
+  ferro_aberta: "Cards seen (aberta)",
   fsuit_c: "hearts",
 };

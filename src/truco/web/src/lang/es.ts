@@ -285,6 +285,9 @@ export const es = {
   fsuit_e: "picas",
   fsuit_b: "tréboles",
   fsuit_o: "diamantes",
+  lang_name: "Español",
+  ferro_cega: "A ciegas (cega)",
+  ferro_aberta: "Con las cartas vistas (aberta)",
   fsuit_c: "corazones",
 } as const;
 

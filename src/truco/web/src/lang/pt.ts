@@ -83,7 +83,6 @@ export const pt: Partial<Record<Key, string>> = {
   download_hand: "Baixar a mão {n} (histórico)",
   download_match: "Baixar a partida (histórico)",
   back_home: "Início",
-  language: "Español",
   log: "Jogadas",
   not_found: "Essa mesa não existe.",
   error: "Erro",
@@ -191,5 +190,8 @@ export const pt: Partial<Record<Key, string>> = {
   fsuit_e: "espadas",
   fsuit_b: "paus",
   fsuit_o: "ouros",
+  lang_name: "Português",
+  ferro_cega: "Cega (no escuro)",
+  ferro_aberta: "Aberta (cartas à vista)",
   fsuit_c: "copas",
 };
