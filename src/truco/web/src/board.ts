@@ -4,7 +4,7 @@
 import { type Html, html, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
-import { tableBack, tableCard } from "./paulista";
+import { isPaulista, manilhaName, onzeNotes, tableBack, tableCard, viraPanel, waitingCall } from "./paulista";
 import { type GameState, discards, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
 import type { Options, PlayView, View } from "./types";
 
@@ -43,6 +43,7 @@ export function seatPosition(rel: number, players: number): [number, number] {
 function callName(view: View): string | null {
   if (view.flor_call) return view.flor_chain[view.flor_chain.length - 1] ?? "flor";
   if (view.envido_call) return view.chain[view.chain.length - 1] ?? "envido";
+  if (view.truco_call && isPaulista(view.options)) return waitingCall(view);
   if (view.truco_call) return ["", "", "truco", "retruco", "vale-cuatro"][view.truco_call[0]] ?? "truco";
   return null;
 }
@@ -126,7 +127,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
     if (word && word !== "mazo" && view.phase === "play") bubbles.push(html`<span class="bubble say">${actionLabel(word)}</span>`);
     const decl = declaredFor(view, seat);
     if (decl) bubbles.push(html`<span class="bubble decl">${decl}</span>`);
-    for (const s of extras.senas) {
+    for (const s of isPaulista(view.options) ? [] : extras.senas) {
       if (s.seat === seat && extras.now - s.at < 8000)
         bubbles.push(html`<span class="bubble sena">${t("sena")}: ${tr(`sena_${s.sena}`, s.sena)}</span>`);
     }
@@ -166,7 +167,9 @@ export function board(state: GameState, extras: BoardExtras): Html {
     center.push(html`<div class="waiting-call discarding">${t("discarding", { name: seatName(state.table, view.discard) })}</div>`);
   }
   if (state.table?.status === "waiting") center.push(html`<div class="waiting">${t("waiting")}</div>`);
-  if (view.truco >= 2) {
+  if (isPaulista(view.options)) {
+    if (view.hand_value > 1 && view.phase === "play") center.push(html`<div class="truco-level">${t("hand_worth", { n: view.hand_value })}</div>`);
+  } else if (view.truco >= 2) {
     center.push(html`<div class="truco-level">${callLabel(["", "", "truco", "retruco", "vale-cuatro"][view.truco] ?? "truco")} · ${view.truco}</div>`);
   }
   if (call) {
@@ -175,7 +178,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
   }
   center.push(callsLine(view, state.table));
   const announce = extras.announce ? html`<div class="announce" role="status">${extras.announce}</div>` : NOTHING;
-  return html`<div class="board players-${n}"><div class="felt"></div><div class="center">${center}</div>${parts}${announce}</div>`;
+  return html`<div class="board players-${n}"><div class="felt"></div><div class="center">${center}</div>${viraPanel(view)}${parts}${announce}</div>`;
 }
 
 /** The viewer's cards, and the buttons for the legal calls. */
@@ -204,9 +207,23 @@ export function handAndActions(state: GameState, tapadaMode: boolean): Html {
     }
     const playable = !busy && (tapadaMode ? tapadas.has(c) : plays.has(c));
     const action = tapadaMode ? `tapada ${c}` : `play ${c}`;
-    return html`<button class="my-card${playable ? " playable" : ""}${tapadaMode && playable ? " tapada-pick" : ""}${pick(action)}" 
-      ${playable ? html`data-act="${action}"` : "disabled"} aria-label="${cardName(c)}">${tableCard(view.options, c, cardName(c))}</button>`;
+    // Truco Paulista: a manilha says which one it is (Zap...).
+    const manilha = isPaulista(view.options) ? manilhaName(view, c) : null;
+    const label = manilha ? `${cardName(c)} (${manilha})` : cardName(c);
+    return html`<button class="my-card${playable ? " playable" : ""}${tapadaMode && playable ? " tapada-pick" : ""}${manilha ? " manilha" : ""}${pick(action)}" 
+      ${playable ? html`data-act="${action}"` : "disabled"} aria-label="${label}" title="${manilha ?? ""}">${tableCard(view.options, c, label)}</button>`;
   });
+  // A mão de ferro played blind: the viewer's cards stay face down; the one legal play takes the
+  // next of them in the order dealt.
+  if (view.blind && state.seat !== null) {
+    const next = legal.find((a) => a.startsWith("play "));
+    for (let i = 0; i < (view.hand_sizes[state.seat] ?? 0); i++) {
+      const act = i === 0 && next && !busy ? next : null;
+      cards.push(
+        html`<button class="my-card blind${act ? " playable" : ""}" ${act ? html`data-act="${act}"` : "disabled"} aria-label="${t("tapada")}">${tableBack(view.options, t("tapada"))}</button>`,
+      );
+    }
+  }
   const calls = legal.filter((a) => !a.startsWith("play ") && !a.startsWith("tapada ") && !a.startsWith("discard "));
   const envidoPrimero = view.truco_call !== null && view.envido_call === null;
   const buttons = calls.map((a) => {
@@ -242,6 +259,7 @@ export function handAndActions(state: GameState, tapadaMode: boolean): Html {
     <div class="status-line">${turn}${info.map((s) => html`<span class="tantos">${s}</span>`)}</div>
     ${envidoPrimero && calls.some((a) => /envido/.test(a)) && html`<div class="hint">${t("envido_primero")}</div>`}
     ${toDiscard.size > 0 && html`<div class="hint discard-hint">${t("discard_hint")}</div>`}
+    ${onzeNotes(view, state.seat, state.table)}
     ${suggested !== null && html`<div class="hint pista-hint" role="status">${t("pista_says", { action: actionLabel(suggested) })}</div>`}
     <div class="actions">${buttons}</div>
     <div class="my-cards">${cards}</div>

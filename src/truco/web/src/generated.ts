@@ -102,7 +102,7 @@ export type GameEvent =
   | { type: "MatchEnded"; winner: number; score: number[] };
 
 /** The fields of the view (`view` in `full` and `ev`); types.ts's View has these. */
-export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options", "playing", "bettors", "pot", "start_score", "individual", "half", "end_reason"] as const;
+export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options", "playing", "bettors", "pot", "start_score", "individual", "half", "end_reason", "game", "vira", "manilhas", "hand_value", "onze", "onze_call", "ferro", "blind", "partners"] as const;
 export type ViewKey = (typeof VIEW_KEYS)[number];
 
 /** The bots a table's creator may choose. */
@@ -110,7 +110,7 @@ export const BOT_LEVELS = ["facil", "normal", "dificil", "experto"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 /** The ways of playing (truco.variants); absent from the options: "standard". */
-export const VARIANTS = ["standard", "pata_de_gallo", "destantado", "pica_pica"] as const;
+export const VARIANTS = ["standard", "pata_de_gallo", "destantado", "pica_pica", "paulista"] as const;
 export type Variant = (typeof VARIANTS)[number];
 
 /** What the registry says of one variant. */
@@ -130,6 +130,7 @@ export const VARIANT_RULES: Record<Variant, VariantFacts> = {
   pata_de_gallo: { seats: [3], individual: true, own_side: false, piles: false, pie_alone: true, pica: false, flor: true },
   destantado: { seats: [3], individual: true, own_side: true, piles: true, pie_alone: false, pica: false, flor: false },
   pica_pica: { seats: [6], individual: false, own_side: false, piles: false, pie_alone: false, pica: true, flor: true },
+  paulista: { seats: [2, 4, 6], individual: false, own_side: false, piles: false, pie_alone: false, pica: false, flor: false },
 };
 
 /** The points a match may be played to. */

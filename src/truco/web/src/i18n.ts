@@ -39,6 +39,11 @@ export function setTableLang(lang: AnyLang | null): void {
   tableLang = lang;
 }
 
+/** The language of the table on screen, if it has its own. */
+export function tableLanguage(): AnyLang | null {
+  return tableLang;
+}
+
 /** The language the page speaks now: the table's own, unless the visitor asked for his. */
 export function activeLang(): AnyLang {
   return tableLang !== null && !ownWords ? tableLang : current;

@@ -3,7 +3,7 @@
 
 import { ApiError, addBot, getTable, handUrl, joinTable, matchUrl, wsProtocols, wsUrl } from "./api";
 import { type Html, html, mount, NOTHING } from "./html";
-import { activeLang, callLabel, htmlLang, setTableLang, t } from "./i18n";
+import { actionLabel, activeLang, callLabel, htmlLang, setTableLang, t } from "./i18n";
 import { $, errorText, guestName, header, renderToast, root, showToast } from "./page";
 import {
   type Effect,
@@ -210,9 +210,16 @@ function heard(events: GameEvent[], before: GameState, after: GameState): void {
   if (app.log.length === 0) app.log = before.log.slice();
   app.log = [...app.log, ...events.filter((e) => e.type !== "CardsDealt")].slice(-KEEP_MATCH_LOG);
   const call = events.filter((e) => e.type === "Called").at(-1);
-  if (call && call.type === "Called") {
-    app.announce = { text: `${seatName(after.table, call.seat)}: ${callLabel(call.verb)}`, at: Date.now() };
+  const paulista = isPaulista(after.view?.options);
+  // At Truco Paulista the answers are shouted too ("Desce", "Corre"), and so is the zap.
+  const said = paulista ? events.filter((e) => e.type === "Called" || e.type === "Answered").at(-1) : call;
+  const zap = paulista ? events.find((e) => e.type === "CardPlayed" && e.card !== null && e.card === after.view?.manilhas[0]) : undefined;
+  if (said && (said.type === "Called" || said.type === "Answered")) {
+    const words = paulista ? actionLabel(said.verb) : callLabel(said.verb);
+    app.announce = { text: `${seatName(after.table, said.seat)}: ${words}`, at: Date.now() };
     play("call");
+  } else if (zap && zap.type === "CardPlayed") {
+    app.announce = { text: `${seatName(after.table, zap.seat)}: ${t("zap")}`, at: Date.now() };
   } else if (events.some((e) => e.type === "HandEnded")) play("hand");
   const mine = after.seat !== null && after.view?.to_act === after.seat && after.view.phase === "play";
   if (mine && !call && before.view?.to_act !== after.seat) play("turn");

@@ -85,6 +85,24 @@ export interface View {
   half: number | null;
   /** Why the last hand ended, once it has (null while a hand is played). */
   end_reason: Reason | null;
+  /** The game: "argentino", or "paulista" (Truco Paulista: French cards, vira, to 12). */
+  game: string;
+  /** Paulista: the card turned up this hand (null with the manilha velha, before the first hand). */
+  vira: CardCode | null;
+  /** Paulista: this hand's four manilhas, strongest first (zap, copeta, espadilha, pica-fumo). */
+  manilhas: CardCode[];
+  /** What the hand is worth now to the side that wins it (Paulista: 1, 3, 6, 9, 12). */
+  hand_value: number;
+  /** Paulista: the side playing a mão de onze this hand, or -1. */
+  onze: number;
+  /** Paulista: the seat that must decide the mão de onze now (joga or corre), else null. */
+  onze_call: number | null;
+  /** Paulista: a mão de ferro (both sides at 11). */
+  ferro: boolean;
+  /** Paulista: the viewer plays blind (a mão de ferro cega): `cards` is empty. */
+  blind: boolean;
+  /** Paulista, mão de onze: the cards each partner of the viewer holds, as [seat, cards]. */
+  partners: [number, CardCode[]][];
 }
 
 /** The View has exactly the codec's fields (generated VIEW_KEYS): the build fails when a field is

@@ -56,6 +56,15 @@ export function makeView(over: Partial<View> = {}): View {
     individual: false,
     half: 15,
     end_reason: null,
+    game: "argentino",
+    vira: null,
+    manilhas: [],
+    hand_value: 1,
+    onze: -1,
+    onze_call: null,
+    ferro: false,
+    blind: false,
+    partners: [],
     ...over,
   };
 }

@@ -287,5 +287,11 @@ export const en: Record<Key, string> = {
   lang_name: "English",
   ferro_cega: "Blind (cega)",
   ferro_aberta: "Cards seen (aberta)",
+  hand_worth: "The hand is worth {n}",
+  act_desce: "Desce (accept)",
+  act_corre: "Corre (run)",
+  act_joga: "Play the hand of eleven",
+  "reason_mao-de-onze": "ran from the hand of eleven",
+  zap: "Zap!",
   fsuit_c: "hearts",
 };

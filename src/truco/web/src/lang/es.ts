@@ -288,6 +288,12 @@ export const es = {
   lang_name: "Español",
   ferro_cega: "A ciegas (cega)",
   ferro_aberta: "Con las cartas vistas (aberta)",
+  hand_worth: "La mano vale {n}",
+  act_desce: "Desce (quiero)",
+  act_corre: "Corre (no quiero)",
+  act_joga: "Jugar la mano de once",
+  "reason_mao-de-onze": "mano de once corrida",
+  zap: "¡Zap!",
   fsuit_c: "corazones",
 } as const;
 
