@@ -11,6 +11,7 @@ from rich.text import Text
 from truco.actions import Action, Verb
 from truco.cards import Card, Suit
 from truco.drawing import TRICK_NAMES
+from truco.tui.text import paulista
 
 SUIT_NAME = {Suit.ESPADA: "espada", Suit.BASTO: "basto", Suit.ORO: "oro", Suit.COPA: "copa"}
 SUIT_STYLE = {
@@ -34,6 +35,7 @@ SAY = {
     Verb.CONTRAFLOR_AL_RESTO: "Contraflor al resto",
     Verb.CON_FLOR_QUIERO: "Con flor quiero",
     Verb.CON_FLOR_ME_ACHICO: "Con flor me achico",
+    **{v: w for v, w in paulista.SAY.items() if v is not Verb.TRUCO},
 }
 REASONS = {
     "envido": "envido",
@@ -60,6 +62,7 @@ LABELS = {
     Verb.CONTRAFLOR_AL_RESTO: "contraflor al resto",
     Verb.CON_FLOR_QUIERO: "con flor quiero",
     Verb.CON_FLOR_ME_ACHICO: "con flor me achico",
+    **{v: w for v, w in paulista.LABELS.items() if v is not Verb.TRUCO},
 }
 
 
