@@ -274,7 +274,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="the way of playing (the three-player variants rotate the seats: docs/bots.md)",
     )
     arena.add_argument("--players", type=int, default=None, choices=(2, 3, 4, 6))
-    arena.add_argument("--target", type=int, default=30, choices=(10, 15, 20, 24, 30, 40))
+    arena.add_argument(
+        "--target",
+        type=int,
+        default=30,
+        choices=(10, 12, 15, 20, 24, 30, 40),
+        help="points to win (30; Truco Paulista: 12, its only target)",
+    )
     arena.add_argument("--flor", action="store_true", help="play with flor")
     arena.add_argument("--porotos", type=int, default=None, help="destantado: porotos each")
     arena.add_argument("--seed", type=int, default=0)

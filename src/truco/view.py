@@ -15,11 +15,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from truco.actions import Action, Verb
-from truco.cards import Card
+from truco.cards import DECK, Card
 from truco.engine import legal_actions, to_act
 from truco.events import Reason
+from truco.manilhas import manilhas_of
+from truco.paulista import blind, ferro, onze_team, partners_of
 from truco.rules import Rules
-from truco.state import DISCARD_KIND, ENVIDO_KIND, FLOR_KIND, PLAY, Phase, State
+from truco.state import DISCARD_KIND, ENVIDO_KIND, FLOR_KIND, ONZE_KIND, PLAY, Phase, State
 from truco.variants import BY_NAME, half, pie_of, pot, start_score
 
 PlayView = tuple[int, Card | None, bool]
@@ -112,6 +114,33 @@ class SeatView(NamedTuple):
     """Why the last hand ended, once it has (None while a hand is played and before the
     first): its tricks (``TRUCO``), a truco declined, a side at the mazo, or the envido or flor
     points that ended the match before the hand did."""
+    # Truco Paulista (truco.paulista; docs/rules.md "Truco Paulista"). Cards keep their
+    # notation: 1 is the A, 10 the Q, 11 the J, 12 the K; b paus, c copas, e espadas, o ouros.
+    game: str = "argentino"
+    """The game: ``argentino`` or ``paulista`` (``Rules.game``)."""
+    vira: Card | None = None
+    """Paulista: the card turned up in this hand (None with the manilha velha, before the
+    first hand, and in the Argentine game)."""
+    manilhas: tuple[Card, ...] = ()
+    """Paulista: this hand's four manilhas, strongest first (the zap, of paus; then copas,
+    espadas, ouros); empty in the Argentine game and before the first hand."""
+    hand_value: int = 1
+    """What the hand is worth now to the side that wins it: the truco accepted so far
+    (Argentine 1-4; Paulista 1, 3, 6, 9, 12; a mão de onze played, 3)."""
+    onze: int = -1
+    """Paulista: the side playing a mão de onze this hand (one point from the target), or -1;
+    between hands, that of the next hand (``ferro`` likewise)."""
+    onze_call: int | None = None
+    """Paulista: the seat that must decide the mão de onze (joga or corre) now, else None."""
+    ferro: bool = False
+    """Paulista: a mão de ferro (both sides at 11): no truco; see ``blind``."""
+    blind: bool = False
+    """Paulista, a mão de ferro played blind (``mao_de_ferro="cega"``): the viewer does not see
+    his own cards (``hand`` is empty, ``hand_sizes`` counts them); his one legal action plays
+    the next of them in the order dealt."""
+    partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Paulista, mão de onze: the cards still held by each partner of a viewer whose side is at
+    11 (they look at each other's hands to decide), as (seat, cards)."""
 
 
 def _mask_play(play: tuple[int, Card, bool], seat: int | None) -> PlayView:
@@ -162,6 +191,8 @@ def _end_reason(state: State) -> Reason | None:
         return Reason.MAZO
     if verb is Verb.PLAY or verb is Verb.TAPADA:
         return Reason.TRUCO
+    if verb is Verb.CORRE:  # running from the mão de onze is the hand's first action
+        return Reason.MAO_DE_ONZE if len(state.log) == 1 else Reason.TRUCO_NO_QUIERO
     if verb in _FLOR_VERBS:
         return Reason.FLOR
     n = state.rules.players
@@ -233,6 +264,14 @@ def observe(state: State, seat: int | None) -> SeatView:
     n = rules.players
     info = BY_NAME[rules.variant]
     pie = pie_of(n, state.mano) if info.pie_alone and state.hand_no else None
+    paulista = info.game == "paulista"
+    onze = onze_team(rules.target, state.score) if paulista and state.hand_no else -1
+    is_ferro = paulista and state.hand_no > 0 and ferro(rules.target, state.score)
+    unseen = paulista and not hand_over and seat is not None and blind(state)
+    partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    if onze >= 0 and not hand_over and seat is not None and state.teams[seat] == onze:
+        partners = tuple((p, state.hands[p]) for p in partners_of(state.teams, seat))
+    vira = state.vira
     return SeatView(
         seat=seat,
         rules=rules,
@@ -245,9 +284,9 @@ def observe(state: State, seat: int | None) -> SeatView:
         pica=state.pica,
         stakes=state.stakes,
         to_act=actor,
-        hand=state.hands[seat] if seat is not None else (),
+        hand=state.hands[seat] if seat is not None and not unseen else (),
         hand_sizes=tuple(len(h) for h in state.hands),
-        tantos=state.tantos[seat] if seat is not None and state.hand_no else None,
+        tantos=state.tantos[seat] if seat is not None and state.hand_no and not paulista else None,
         flor=own_flor if own_flor >= 0 else None,
         tricks=tuple(tuple(_mask_play(p, seat) for p in trick) for trick in state.tricks),
         plays=tuple(_mask_play(p, seat) for p in state.plays),
@@ -276,7 +315,25 @@ def observe(state: State, seat: int | None) -> SeatView:
         individual=info.individual,
         half=half(rules),
         end_reason=_end_reason(state),
+        game=info.game,
+        vira=DECK[vira] if vira >= 0 else None,
+        manilhas=_manilhas(state, paulista),
+        hand_value=state.truco,
+        onze=onze,
+        onze_call=tanto[1] if tanto is not None and tanto[0] == ONZE_KIND else None,
+        ferro=is_ferro,
+        blind=unseen,
+        partners=partners,
     )
+
+
+def _manilhas(state: State, paulista: bool) -> tuple[Card, ...]:
+    """Paulista: the hand's manilhas (the manilha velha's are known before the first hand)."""
+    if not paulista:
+        return ()
+    if state.vira >= 0:
+        return manilhas_of(DECK[state.vira])
+    return manilhas_of(None) if state.rules.manilhas == "velha" else ()
 
 
 def visible_cards(view: SeatView) -> set[Card]:

@@ -135,7 +135,8 @@ class TrucoApp(App[int]):
         )
         if names.french:  # Truco Paulista: no flor; its manilhas instead
             seats = f"{rules.players // 2} x {rules.players // 2}"
-            head = f"[b]Truco Paulista[/] · {seats} · {rules.target} tentos · manilha {rules.manilhas}"
+            head = f"[b]Truco Paulista[/] · {seats} · {rules.target} tentos"
+            head += f" · manilha {rules.manilhas}"
         partner = " · +: compañero" if rules.players > 2 and rules.teams == 2 else ""
         status.update(_markup([f"{head}{self.description}{partner}"]))
         score.update(_markup(text.score_lines(view, names)))

@@ -62,10 +62,10 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
     right after the event, adds the 1v1 hand of pica-pica or the pie to a new hand's line."""
     if isinstance(ev, HandStarted):
         return _hand_started(ev, names, view)
-    if isinstance(ev, ViraTurned):
-        return f"Vira: {names.card(ev.card)}"
     if isinstance(ev, CardsDealt):
         return "Te tocaron: " + names.cards(ev.cards)
+    if isinstance(ev, ViraTurned):
+        return "Vira: " + names.card(ev.card)
     if isinstance(ev, CardPlayed):
         what = "una carta tapada" if ev.face_down else names.card(ev.card)
         return f"{names.seat(ev.seat)}: juega {what}"

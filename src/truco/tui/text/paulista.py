@@ -79,7 +79,8 @@ def vira_line(view: SeatView, names: Names) -> str | None:
     if not view.manilhas:
         return None
     if view.vira is None:
-        fixed = ", ".join(f"{n} {french_short(c)}" for n, c in zip(MANILHA_NAMES, view.manilhas))
+        pairs = zip(MANILHA_NAMES, view.manilhas, strict=True)
+        fixed = ", ".join(f"{n} {french_short(c)}" for n, c in pairs)
         return f"Manilhas fixas: {fixed}"
     rank = french_short(view.manilhas[0])[:-1]
     zap = french_short(view.manilhas[0])

@@ -20,7 +20,7 @@ SUIT_STYLE = {
     Suit.ORO: "bold #000000 on #f2b705",
     Suit.COPA: "bold #ffffff on #c62828",
 }
-SAY = {
+SAY: dict[Verb, str] = {
     Verb.TRUCO: "¡Truco!",
     Verb.RETRUCO: "¡Quiero retruco!",
     Verb.VALE_CUATRO: "¡Quiero vale cuatro!",
@@ -47,7 +47,7 @@ REASONS = {
     "flor-no-quiero": "flor no querida",
 }
 TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale cuatro"}
-LABELS = {
+LABELS: dict[Verb, str] = {
     Verb.TRUCO: "truco",
     Verb.RETRUCO: "retruco",
     Verb.VALE_CUATRO: "vale cuatro",

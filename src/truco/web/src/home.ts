@@ -62,8 +62,8 @@ function readForm(form: HTMLFormElement): CreateForm {
     tapada: get("tapada"),
     porotos: Number(get("porotos")),
     pica_from: Number(get("pica_from")),
-    manilhas: get("manilhas"),
-    mao_de_ferro: get("mao_de_ferro"),
+    manilhas: get("manilhas") === "velha" ? "velha" : "vira",
+    mao_de_ferro: get("mao_de_ferro") === "aberta" ? "aberta" : "cega",
   };
 }
 

@@ -7,14 +7,15 @@ import { frenchBack, frenchLabel, frenchSvg } from "./frenchcards";
 import { type Html, html, NOTHING } from "./html";
 import { cardName, t } from "./i18n";
 import { seatName, teamLabel } from "./names";
-import { teamOf } from "./protocol";
+import { VARIANT_RULES } from "./generated";
+import { teamOf, variantOf } from "./protocol";
 import { tentosSvg } from "./tentos";
 import type { CardCode, Options, TableInfo, View } from "./types";
 
-/** Whether a table plays Truco Paulista (its options name the game or its variant). */
+/** Whether a table plays Truco Paulista (its options name the game, or a variant of it). */
 export function isPaulista(options: Options | null | undefined): boolean {
   if (!options) return false;
-  return options.game === "paulista" || String(options.variant ?? "") === "paulista";
+  return options.game === "paulista" || VARIANT_RULES[variantOf(options)]?.game === "paulista";
 }
 
 /** A card as a table of these options draws it: the French deck at Paulista, else the Spanish. */

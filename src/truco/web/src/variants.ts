@@ -17,9 +17,9 @@ export interface CreateForm {
   /** Pica-pica only. */
   pica_from: number;
   /** Truco Paulista only: the manilhas of the vira, or the fixed ones (manilha velha)... */
-  manilhas?: string;
+  manilhas?: "vira" | "velha";
   /** ...and the mão de ferro played blind (cega) or with the cards seen (aberta). */
-  mao_de_ferro?: string;
+  mao_de_ferro?: "cega" | "aberta";
 }
 
 /** The options to create the table with, and how many seats it will have (the variant's facts,
@@ -27,7 +27,7 @@ export interface CreateForm {
  * piles of porotos (destantado) have no flor, no target, no falta formula. */
 export function createOptions(form: CreateForm): { options: Partial<Options>; seats: number } {
   // Truco Paulista: 1v1, pairs or threes, always to 12 (its only target), no flor nor falta.
-  if ((form.variant as string) === "paulista") {
+  if (VARIANT_RULES[form.variant].game === "paulista") {
     const options: Partial<Options> = { variant: form.variant, players: form.players, tapada: form.tapada };
     if (form.manilhas) options.manilhas = form.manilhas;
     if (form.mao_de_ferro) options.mao_de_ferro = form.mao_de_ferro;

@@ -59,7 +59,7 @@ export function makeView(over: Partial<View> = {}): View {
     game: "argentino",
     vira: null,
     manilhas: [],
-    hand_value: 1,
+    hand_value: 2,
     onze: -1,
     onze_call: null,
     ferro: false,

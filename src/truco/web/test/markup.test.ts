@@ -118,8 +118,8 @@ const VARIANTS: Record<string, Options> = {
   pata_de_gallo: { players: 3, target: 30, flor: true, variant: "pata_de_gallo" },
   destantado: { players: 3, target: 30, flor: false, variant: "destantado", porotos: 10, destantado_falta: 6 },
   pica_pica: { players: 6, target: 30, flor: true, variant: "pica_pica", pica_from: 1, pica_margin: 5 },
-  paulista: { players: 4, target: 12, flor: false, variant: "paulista" as never, game: "paulista", manilhas: "vira" },
-  paulista_1v1_velha: { players: 2, target: 12, flor: false, variant: "paulista" as never, game: "paulista", manilhas: "velha" },
+  paulista: { players: 4, target: 12, flor: false, variant: "paulista", game: "paulista", manilhas: "vira" },
+  paulista_1v1_velha: { players: 2, target: 12, flor: false, variant: "paulista", game: "paulista", manilhas: "velha" },
 };
 
 /** What a Paulista view adds (truco.view): the vira and its manilhas, a seis waiting, a mão de

@@ -251,7 +251,7 @@ export const en: Record<Key, string> = {
   sound_on: "♪ on",
   sound_off: "♪ off",
   calls_line: "What was called",
-  variant_paulista: "Truco Paulista (Brazilian: 1 vs 1 or pairs)",
+  variant_paulista: "Truco Paulista (Brazilian: 1 vs 1, pairs, 3 vs 3)",
   variant_short_paulista: "Truco Paulista",
   manilhas: "Manilhas (top cards)",
   manilhas_vira: "Set by the vira",

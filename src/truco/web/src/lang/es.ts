@@ -252,7 +252,7 @@ export const es = {
   calls_line: "Lo que se cantó",
   // Truco Paulista (the Brazilian game): its tables speak pt-BR (lang/pt.ts); these are its words
   // in the lobby and wherever a Spanish or English page names it.
-  variant_paulista: "Truco Paulista (brasileño: 1 vs 1 o parejas)",
+  variant_paulista: "Truco Paulista (brasileño: 1 vs 1, parejas, 3 vs 3)",
   variant_short_paulista: "Truco Paulista",
   manilhas: "Manilhas",
   manilhas_vira: "Las de la vira",

@@ -155,7 +155,7 @@ export const pt: Partial<Record<Key, string>> = {
   sound_off: "♪ não",
   calls_line: "O que foi pedido",
   // The words of the Paulista game itself.
-  variant_paulista: "Truco Paulista (1 x 1 ou duplas)",
+  variant_paulista: "Truco Paulista (1 x 1, duplas, 3 x 3)",
   variant_short_paulista: "Truco Paulista",
   manilhas: "Manilhas",
   manilhas_vira: "Pela vira",
