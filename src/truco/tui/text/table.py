@@ -16,7 +16,9 @@ from truco.view import PlayView, SeatView
 def _play(names: Names, p: PlayView) -> str:
     who, c, face_down = p
     if face_down:
-        shown = "tapada" + (f" {names.card(c)}" if c is not None else "")
+        shown = ("coberta" if names.french else "tapada") + (
+            f" {names.card(c)}" if c is not None else ""
+        )
         return f"{names.seat(who)} [dim]{shown}[/]"
     # a coloured card is padded and stands apart from the name by itself
     return f"{names.seat(who)}{' ' * names.plain}{names.card(c)}"
