@@ -178,7 +178,8 @@ export function board(state: GameState, extras: BoardExtras): Html {
   }
   center.push(callsLine(view, state.table));
   const announce = extras.announce ? html`<div class="announce" role="status">${extras.announce}</div>` : NOTHING;
-  return html`<div class="board players-${n}"><div class="felt"></div><div class="center">${center}</div>${viraPanel(view)}${parts}${announce}</div>`;
+  const deck = isPaulista(view.options) ? " paulista" : "";
+  return html`<div class="board players-${n}${deck}"><div class="felt"></div><div class="center">${center}</div>${viraPanel(view)}${parts}${announce}</div>`;
 }
 
 /** The viewer's cards, and the buttons for the legal calls. */
