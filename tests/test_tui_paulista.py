@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 
 from test_tui_variants import drive, shown
@@ -105,3 +106,27 @@ def test_the_log_says_the_vira() -> None:
     names = text.Names.of(observe(state, 0))
     said = [text.event_line(e, names) for e in events]
     assert any(s and s.startswith("Vira: ") for s in said), said
+
+
+def test_the_line_based_game_plays_paulista_in_its_words() -> None:
+    from truco.tui.plain import run_text_game
+
+    out: list[str] = []
+    answers = iter(["2", "x", "1"])
+    code = run_text_game(
+        variant="paulista",
+        players=4,
+        seed=5,
+        bot="random",
+        input_fn=lambda _: next(answers, "1"),
+        print_fn=out.append,
+    )
+    lines = "\n".join(out).splitlines()
+    assert code == 0 and lines[0].startswith("Truco Paulista a 12 tentos, 4 jugadores")
+    assert sum("Fin del partido" in line for line in lines) == 1
+    menu = [line for line in lines if line.startswith("  1) ")]
+    spanish = re.compile(r"ancho| de (espada|basto|oro|copa)\b")
+    assert menu and not [line for line in menu if spanish.search(line)]
+    assert any(line.startswith("  1) jogar ") for line in menu)
+    assert any(line.startswith("Vira: ") for line in lines)
+    assert any("Podés: 1) jogar " in line for line in lines)  # the 'x' was no option

@@ -40,6 +40,8 @@ LABELS: dict[Verb, str] = {
     Verb.JOGA: "joga (mão de onze)",
 }
 """The keys' words at a Paulista table."""
+CARD_VERBS: dict[Verb, str] = {Verb.PLAY: "jogar", Verb.TAPADA: "cobrir"}
+"""What doing something with a card is called at a Paulista table (the line-based menu)."""
 CALL_OF_VALUE: dict[int, str] = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
 """A call by what the hand is worth once it is accepted."""
 REASONS: dict[str, str] = {

@@ -97,9 +97,11 @@ def trick_name(trick: int) -> str:
     return TRICK_NAMES[trick] if trick < len(TRICK_NAMES) else f"baza {trick + 1}"
 
 
-def action_words(action: Action) -> str:
+def action_words(action: Action, *, french: bool = False) -> str:
     """An action as the player says it: ``jugar el 12 de espada``, ``tapar el 4 de copa``,
-    ``truco``, ``me voy al mazo``."""
+    ``truco``, ``me voy al mazo``; ``french``, at a Paulista table: ``jogar 7 de copas``."""
+    if french and action.verb in paulista.CARD_VERBS and action.card is not None:
+        return f"{paulista.CARD_VERBS[action.verb]} {paulista.card_words(action.card)}"
     if action.verb in CARD_VERBS:
         return f"{CARD_VERBS[action.verb]} {card_words(action.card)}"
     if action.verb is Verb.MAZO:
