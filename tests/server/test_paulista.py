@@ -7,11 +7,8 @@ side deciding its mão de onze."""
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-import tempfile
 import tomllib
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,18 +17,13 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from server.helpers import Player, create, settle
-from server.test_leaks import allowed, cards_in
+from server.helpers import create
+from server.test_leaks import allowed
+from server.test_variants import leak_checked, play_alone
 from truco import notation
 from truco.cards import DECK, Card
-from truco.engine import CHANCE, legal_actions, to_act
 from truco.manilhas import manilhas_of
 from truco.paulista import onze_team, partners_of
-from truco.server.conn import Conn
-from truco.server.hub import Hub
-from truco.server.settings import Settings, sqlite_url
-from truco.server.store import Store
-from truco.server.table import Table
 from truco.state import PLAY, State
 
 
@@ -49,27 +41,6 @@ def paulista_allowed(state: State, seat: int | None) -> set[Card]:
         for partner in partners_of(state.teams, seat):
             out.update(state.hands[partner])
     return out
-
-
-def play_alone(
-    client: TestClient, options: dict[str, Any], seed: int
-) -> tuple[str, Player, Player]:
-    """A person in seat 0 against random bots, and a spectator: played to the end."""
-    rng = random.Random(seed)
-    t = create(
-        client, options=options, bots={str(s): "random" for s in range(1, options["players"])}
-    )
-    ana = Player(client, t["table"], t["token"])
-    watcher = Player(client, t["table"])
-    for _ in range(3000):
-        if settle([ana]) is None:
-            break
-        assert ana.view is not None
-        ana.play(rng.choice(ana.view["legal"]))
-    else:
-        raise AssertionError("the match did not end")
-    watcher.catch_up(ana.v)
-    return t["table"], ana, watcher
 
 
 def test_paulista_is_a_table_option_named_in_the_lobby_and_the_info(client: TestClient) -> None:
@@ -108,7 +79,7 @@ def test_paulista_is_a_table_option_named_in_the_lobby_and_the_info(client: Test
 def test_a_paulista_match_to_the_end_against_bots(
     client: TestClient, options: dict[str, Any], seed: int
 ) -> None:
-    table, ana, watcher = play_alone(client, options, seed)
+    table, ana, watcher = play_alone(client, options, random.Random(seed))
     assert ana.view is not None and watcher.view is not None
     view = ana.view
     assert view["phase"] == "over" and view["game"] == "paulista"
@@ -142,75 +113,6 @@ def test_a_paulista_match_to_the_end_against_bots(
 # --- the table owner, message by message -----------------------------------------------------
 
 
-async def leak_checked(players: int, manilhas: str, seed: int, rng: random.Random) -> int:
-    """A Paulista table of people (each seat's connection judged, and a spectator's) played
-    to its end through the owner; the table is then rebuilt from its SQLite log."""
-    with tempfile.TemporaryDirectory() as tmp:
-        url = sqlite_url(str(Path(tmp) / "paulista.db"))
-        settings = Settings(
-            database_url=url, bot_delay=0, deal_delay=0, seed=seed, seat_connect_burst=10**6
-        )
-        hub = Hub(Store(url), settings)
-        await hub.start()
-        try:
-            options = {"game": "paulista", "players": players, "manilhas": manilhas}
-            created = await hub.create("P0", options, {}, None)
-            table = hub.tables[created.table]
-            states: dict[int, State] = {0: table.state}
-            tokens = [created.token]
-            for s in range(1, players):
-                tokens.append((await table.join(f"P{s}", s))[1])
-            conns = [Conn(limit=10**6) for _ in tokens]
-            for conn, token in zip(conns, tokens, strict=True):
-                await table.connect(conn, token, 0)
-            spectator = Conn(limit=10**6)
-            await table.connect(spectator, None, 0)
-            checked = 0
-
-            def drain(conn: Conn, seat: int | None) -> int:
-                n = 0
-                while conn.pending:
-                    msg = json.loads(conn.pending.popleft())
-                    seen = cards_in(msg)
-                    ok = (
-                        paulista_allowed(states[msg["d"]["v"]], seat)
-                        if msg["t"] in ("full", "ev")
-                        else set()
-                    )
-                    assert seen <= ok, (seat, msg["t"], sorted(map(str, seen - ok)), msg)
-                    n += 1
-                return n
-
-            for _ in range(3000):
-                for _ in range(20):
-                    if to_act(table.state) != CHANCE:
-                        break
-                    await asyncio.sleep(0)
-                for ver in table.recent:
-                    states[ver.v] = ver.state
-                states[table.v] = table.state
-                for seat, conn in enumerate(conns):
-                    checked += drain(conn, seat)
-                checked += drain(spectator, None)
-                actor = to_act(table.state)
-                if actor is None:
-                    break
-                if actor == CHANCE:
-                    await asyncio.sleep(0.001)
-                    continue
-                action = rng.choice(legal_actions(table.state))
-                frame = {"t": "act", "d": {"a": table.v, "v": table.v, "action": str(action)}}
-                await table.receive(conns[actor], json.dumps(frame))
-            assert to_act(table.state) is None  # the match was played to its end
-            row = await hub.store.load(table.id)
-            assert row is not None
-            rebuilt = Table.from_row(row, hub.store, settings)
-            assert rebuilt.state == table.state and rebuilt.state.rules.game == "paulista"
-            return checked
-        finally:
-            await hub.stop()
-
-
 @hsettings(
     max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
 )
@@ -223,7 +125,9 @@ async def leak_checked(players: int, manilhas: str, seed: int, rng: random.Rando
 def test_no_message_of_a_paulista_table_shows_a_hidden_card(
     players: int, manilhas: str, seed: int, rng: random.Random
 ) -> None:
-    assert asyncio.run(leak_checked(players, manilhas, seed, rng)) > 0
+    options = {"game": "paulista", "players": players, "manilhas": manilhas}
+    checked, table = asyncio.run(leak_checked(options, seed, rng, paulista_allowed))
+    assert checked > 0 and table.state.rules.game == "paulista"  # rebuilt from its log
 
 
 def test_the_paulista_judge_is_not_vacuous() -> None:

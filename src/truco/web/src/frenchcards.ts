@@ -5,6 +5,7 @@
 // Paulista, K > J > Q, is the Spanish deck's 12 > 11 > 10). Markup built by the html tag, like
 // cards.ts: every card is a 100 x 150 viewBox with no ids, so any number share a page.
 
+import { cornerIndex } from "./cards";
 import { type Html, html, join } from "./html";
 import type { CardCode } from "./types";
 
@@ -131,12 +132,7 @@ export function frenchPips(rank: number): [number, number, number][] {
 
 function corner(rank: number, suit: FrenchSuit): Html {
   const letter = RANK_LETTER[rank] ?? String(rank);
-  const one = (x: number, y: number, rot: number): Html =>
-    html`<g transform="translate(${x} ${y}) rotate(${rot})">
-    <text x="0" y="0" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" font-weight="700" 
-    font-size="16" fill="${ink(suit)}">${letter}</text>
-    <g transform="translate(0 9) scale(0.34)">${frenchSymbol(suit)}</g></g>`;
-  return join([one(12, 19, 0), one(88, 131, 180)]);
+  return cornerIndex(letter, ink(suit), frenchSymbol(suit), { x: 12, size: 16, gap: 9, scale: 0.34 });
 }
 
 const SKIN = "#f3d3b0";
