@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from truco import effects
+from truco import effects, tricks
 from truco.actions import CORRE, DESCE, DOZE, JOGA, NOVE, PLAY, SEIS, TAPADA, TRUCO, Action, Verb
 from truco.cards import TAPADA_RANK, Card
 from truco.events import Answered, Called, Event, Reason, TrickEnded
@@ -70,24 +70,32 @@ NOBODY = -2
 # --- the facts of a hand at 11 -----------------------------------------------------------------
 
 
+def at_eleven(target: int, score: Sequence[int]) -> int:
+    """How many sides are one point from the target (Paulista scores are per team: two)."""
+    count = 0
+    for points in score:
+        if points == target - 1:
+            count += 1
+    return count
+
+
 def onze_team(target: int, score: Sequence[int]) -> int:
     """The side playing a mão de onze (one side one point from the target, the other not), or
     -1."""
-    at = [t for t in range(len(score)) if score[t] == target - 1]
-    return at[0] if len(at) == 1 else -1
+    if at_eleven(target, score) != 1:
+        return -1
+    return 0 if score[0] == target - 1 else 1
 
 
 def ferro(target: int, score: Sequence[int]) -> bool:
     """Mão de ferro: every side one point from the target."""
-    return all(p == target - 1 for p in score)
+    return at_eleven(target, score) == len(score)
 
 
 def no_truco(s: StateLike) -> bool:
     """No truco may be called: a mão de onze or a mão de ferro (the score does not change
     during a Paulista hand until it ends)."""
-    rules = s[F_RULES]
-    score = s[F_SCORE]
-    return onze_team(rules.target, score) >= 0 or ferro(rules.target, score)
+    return at_eleven(s[F_RULES].target, s[F_SCORE]) > 0
 
 
 def blind(s: StateLike) -> bool:
@@ -130,17 +138,30 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
         return _ANSWERS[truco_call[0]]
     seat = s[F_TURN]
     hand: tuple[Card, ...] = s[F_HANDS][seat]
-    if blind(s):
-        return (PLAY[hand[0]],)  # the cards go in the order dealt, unseen
-    plays = [PLAY[c] for c in hand]
-    tapada = s[F_RULES].tapada
-    if (s[F_TRICK] and tapada != "off") or tapada == "always":
-        plays.extend(TAPADA[c] for c in hand)
+    rules = s[F_RULES]
+    eleven = at_eleven(rules.target, s[F_SCORE])
+    if eleven == 2 and rules.mao_de_ferro == "cega":
+        return (PLAY[hand[0]],)  # a blind mão de ferro: the cards go in the order dealt
+    tapada = rules.tapada
+    tapadas = (s[F_TRICK] and tapada != "off") or tapada == "always"
     value = s[F_TRUCO]
     owner = s[F_OWNER]
-    if value in RAISE and (owner < 0 or owner == s[F_TEAMS][seat]) and not no_truco(s):
-        plays.append(RAISE[value])
-    return tuple(plays)
+    call_next = value != 12 and not eleven and (owner < 0 or owner == s[F_TEAMS][seat])
+    key = (hand, tapadas, value if call_next else 0)
+    found = _LEGAL.get(key)
+    if found is None:
+        plays = [PLAY[c] for c in hand]
+        if tapadas:
+            plays.extend([TAPADA[c] for c in hand])
+        if call_next:
+            plays.append(RAISE[value])
+        found = _LEGAL[key] = tuple(plays)
+    return found
+
+
+_LEGAL: dict[tuple[tuple[Card, ...], bool, int], tuple[Action, ...]] = {}
+"""Memo of ``legal_of`` on one's turn: by the cards held, whether face-down cards are allowed,
+and the value the next call raises (0: none may be called)."""
 
 
 # --- calls and answers ------------------------------------------------------------------------
@@ -193,22 +214,17 @@ def start_hand(s: Work) -> None:
 def trick_result(
     plays: Sequence[tuple[int, Card, bool]], teams: Sequence[int], vira: int, tie_lead: str
 ) -> tuple[int, int]:
-    """(team, seat) that won a trick, or (PARDA, seat to lead next) when the sides' best cards
-    tie (cangada). Partners that tie each other do not make a tie; the first of them to play
-    holds the trick. A face-down card ranks below every card."""
+    """(team, seat) that won a trick (``tricks.trick_result`` with this hand's ranks), or
+    (PARDA, seat to lead the next) when the sides' best cards tie (cangada): the player of the
+    first tied card, or with ``tie_lead="opener"`` the one who led the tied trick."""
     ranks = rank_table(vira)
-    best = -1
-    team = seat = PARDA
-    tied_by = PARDA
-    for s, card, face_down in plays:
-        rank = TAPADA_RANK if face_down else ranks[card]
-        if rank > best:
-            best, team, seat, tied_by = rank, teams[s], s, PARDA
-        elif rank == best and teams[s] != team and tied_by == PARDA:
-            tied_by = s
-    if tied_by == PARDA:
+    team, seat = tricks.trick_result(plays, teams, ranks)
+    if team != PARDA:
         return team, seat
-    return PARDA, seat if tie_lead == "tied" else plays[0][0]
+    if tie_lead == "opener":
+        return PARDA, plays[0][0]
+    played = [TAPADA_RANK if face_down else ranks[card] for _, card, face_down in plays]
+    return PARDA, plays[played.index(max(played))][0]
 
 
 def hand_result(results: Sequence[int], mano_team: int) -> int | None:

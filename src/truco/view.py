@@ -135,9 +135,9 @@ class SeatView(NamedTuple):
     ferro: bool = False
     """Paulista: a mão de ferro (both sides at 11): no truco; see ``blind``."""
     blind: bool = False
-    """Paulista, a mão de ferro played blind (``mao_de_ferro="cega"``): the viewer does not see
-    his own cards (``hand`` is empty, ``hand_sizes`` counts them); his one legal action plays
-    the next of them in the order dealt."""
+    """Paulista, a mão de ferro played blind (``mao_de_ferro="cega"``), while it is played:
+    nobody sees his own cards (``hand`` is empty, ``hand_sizes`` counts them); each seat's one
+    legal action plays the next of them in the order dealt."""
     partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     """Paulista, mão de onze: the cards still held by each partner of a viewer whose side is at
     11 (they look at each other's hands to decide), as (seat, cards)."""
@@ -267,7 +267,7 @@ def observe(state: State, seat: int | None) -> SeatView:
     paulista = info.game == "paulista"
     onze = onze_team(rules.target, state.score) if paulista and state.hand_no else -1
     is_ferro = paulista and state.hand_no > 0 and ferro(rules.target, state.score)
-    unseen = paulista and not hand_over and seat is not None and blind(state)
+    unseen = paulista and not hand_over and blind(state)
     partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     if onze >= 0 and not hand_over and seat is not None and state.teams[seat] == onze:
         partners = tuple((p, state.hands[p]) for p in partners_of(state.teams, seat))
@@ -339,6 +339,10 @@ def _manilhas(state: State, paulista: bool) -> tuple[Card, ...]:
 def visible_cards(view: SeatView) -> set[Card]:
     """Every card identity that appears in a view (used to prove no hidden card leaks)."""
     cards: set[Card] = set(view.hand)
+    if view.vira is not None:
+        cards.add(view.vira)
+    for _, held in view.partners:
+        cards.update(held)
     for trick in (*view.tricks, view.plays):
         cards.update(c for _, c, _ in trick if c is not None)
     for _, shown in view.shown:

@@ -45,6 +45,7 @@ REASONS = {
     "mazo": "mazo",
     "flor": "flor",
     "flor-no-quiero": "flor no querida",
+    "mao-de-onze": "mão de onze corrida",
 }
 TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale cuatro"}
 LABELS: dict[Verb, str] = {
