@@ -122,6 +122,15 @@ def test_a_paulista_match_to_the_end_against_a_bot(
     ana.locator(".my-card svg.card.french").nth(2).wait_for()
     ana.locator(".board .vira-panel").wait_for()
     shots(ana, "paulista-1v1-start")
+    # The header's button turns the table to the visitor's language and back to pt-BR.
+    target = ana.locator(".scoreboard .target")
+    assert target.text_content() == "Partida de 12 tentos"
+    ana.click('[data-cmd="lang"]')
+    ana.wait_for_function("() => document.documentElement.lang === 'es'")
+    assert target.text_content() == "A 12 tentos"
+    ana.click('[data-cmd="lang"]')
+    ana.wait_for_function("() => document.documentElement.lang === 'pt-BR'")
+    assert target.text_content() == "Partida de 12 tentos"
     rng = random.Random(12)
     seen = fresh_seen()
     acted = 0
