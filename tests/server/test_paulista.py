@@ -7,8 +7,11 @@ side deciding its mão de onze."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import tempfile
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,8 +25,13 @@ from server.test_leaks import allowed
 from server.test_variants import leak_checked, play_alone
 from truco import notation
 from truco.cards import DECK, Card
+from truco.engine import CHANCE, legal_actions, to_act
 from truco.manilhas import manilhas_of
 from truco.paulista import onze_team, partners_of
+from truco.server.conn import Conn
+from truco.server.hub import Hub
+from truco.server.settings import Settings, sqlite_url
+from truco.server.store import Store
 from truco.state import PLAY, State
 
 
@@ -146,3 +154,45 @@ def test_the_paulista_judge_is_not_vacuous() -> None:
     )
     assert set(at_onze.hands[2]) <= paulista_allowed(at_onze, 0)
     assert not set(at_onze.hands[2]) & paulista_allowed(at_onze, 1)
+
+
+async def restarted_mid_hand(seed: int) -> tuple[State, State]:
+    """A Paulista table of two people, two actions into its first hand, then the server stops
+    and another starts on the same SQLite file: the table as it stood, and as restored."""
+    with tempfile.TemporaryDirectory() as tmp:
+        url = sqlite_url(str(Path(tmp) / "restart.db"))
+        settings = Settings(database_url=url, bot_delay=0, deal_delay=0, seed=seed)
+        hub = Hub(Store(url), settings)
+        await hub.start()
+        try:
+            created = await hub.create("Ana", {"game": "paulista"}, {}, None)
+            table = hub.tables[created.table]
+            tokens = [created.token, (await table.join("Beto", 1))[1]]
+            conns = [Conn(limit=10**6) for _ in tokens]
+            for conn, token in zip(conns, tokens, strict=True):
+                await table.connect(conn, token, 0)
+            for _ in range(2):
+                while to_act(table.state) == CHANCE:
+                    await asyncio.sleep(0.001)
+                actor = to_act(table.state)
+                assert actor is not None
+                action = str(legal_actions(table.state)[0])
+                frame = {"t": "act", "d": {"a": table.v, "v": table.v, "action": action}}
+                await table.receive(conns[actor], json.dumps(frame))
+            before = table.state
+        finally:
+            await hub.stop()
+        hub = Hub(Store(url), settings)
+        await hub.start()
+        try:
+            await hub.restored.wait()
+            restored = hub.tables[created.table]  # not set aside as a log that does not replay
+            return before, restored.state
+        finally:
+            await hub.stop()
+
+
+def test_a_paulista_table_is_restored_mid_hand_after_a_restart() -> None:
+    before, after = asyncio.run(restarted_mid_hand(5))
+    assert before.phase == PLAY and before.vira >= 0 and len(before.log) == 2
+    assert after == before
