@@ -1,6 +1,6 @@
 // Brazilian Portuguese, the language of the Truco Paulista tables, with the words Brazilian players
 // use at the table ("Truco!", "Seis!", "Desce", "Corre", "Mão de onze", "Zap"). It holds every key
-// a Paulista table shows (test/i18n.test.ts draws each Paulista view and finds none missing); the
+// a Paulista table shows (test/markup.test.ts draws each Paulista view and finds none missing); the
 // Argentine game's own words (envido, flor, señas, the three-player variants, the anotador) are
 // never shown there and are left to Spanish.
 
