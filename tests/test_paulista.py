@@ -62,6 +62,8 @@ def test_game_and_variant_select_each_other() -> None:
         {"game": "mineiro"},
         {"game": "paulista", "manilhas": "nova"},
         {"game": "paulista", "mao_de_ferro": "open"},
+        {"manilhas": "velha"},
+        {"players": 4, "tie_lead": "opener"},
     ],
 )
 def test_bad_paulista_options_are_refused(options: dict[str, object]) -> None:

@@ -126,6 +126,10 @@ class Rules:
                 object.__setattr__(self, "game", info.game)
             else:
                 raise RulesError(f"{self.variant} is not a variant of {self.game}")
+        if info.game != "paulista" and (
+            self.manilhas != "vira" or self.mao_de_ferro != "cega" or self.tie_lead != "tied"
+        ):
+            raise RulesError("manilhas, mao_de_ferro and tie_lead are options of Truco Paulista")
         if info.targets and self.target not in info.targets:
             if self.target != 30:
                 raise RulesError(
