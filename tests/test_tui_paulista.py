@@ -130,3 +130,14 @@ def test_the_line_based_game_plays_paulista_in_its_words() -> None:
     assert any(line.startswith("  1) jogar ") for line in menu)
     assert any(line.startswith("Vira: ") for line in lines)
     assert any("Podés: 1) jogar " in line for line in lines)  # the 'x' was no option
+
+
+def test_a_blind_mao_de_ferro_plays_the_next_card_by_one_key() -> None:
+    both = new_match(Rules(game="paulista"))._replace(score=(11, 11))
+    state, _ = deal(both, random.Random(3))
+    view = observe(state, state.mano)
+    assert view.ferro and view.blind and view.hand == ()
+    keys = text.action_keys(view)
+    assert list(keys) == ["1"] and keys["1"].verb is Verb.PLAY  # the next card, unseen
+    line = text.plain(" ".join(text.table_lines(view, text.Names.of(view))))
+    assert "mão de ferro (no escuro)" in line
