@@ -26,6 +26,7 @@ from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import Page  # noqa: E402
 
 from e2e.test_browser import api, click_act  # noqa: E402
+from e2e.test_table import CUT_OPTIONS_JS  # noqa: E402
 
 Shots = Callable[[Page, str], None]
 NewPage = Callable[..., Page]
@@ -111,6 +112,19 @@ def look(state: dict[str, Any], seen: dict[str, Any]) -> None:
 
 def fresh_seen() -> dict[str, Any]:
     return {"viras": set(), "french": False, "labels": set(), "onze": False, "announces": set()}
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("mobile", [False, True], ids=["desktop", "phone"])
+def test_the_paulista_form_options_are_never_cut(
+    base_url: str, new_page: NewPage, shots: Shots, mobile: bool
+) -> None:
+    page = new_page("Ana", mobile=mobile)
+    page.goto(base_url + "/")
+    page.select_option('select[name="variant"]', "paulista")
+    page.locator('select[name="mao_de_ferro"]').wait_for()
+    assert page.evaluate(CUT_OPTIONS_JS) == []
+    shots(page, f"paulista-create-form-{'phone' if mobile else 'desktop'}")
 
 
 @pytest.mark.timeout(300)

@@ -252,7 +252,7 @@ export const es = {
   calls_line: "Lo que se cantó",
   // Truco Paulista (the Brazilian game): its tables speak pt-BR (lang/pt.ts); these are its words
   // in the lobby and wherever a Spanish or English page names it.
-  variant_paulista: "Truco Paulista (brasileño: 1 vs 1, parejas, 3 vs 3)",
+  variant_paulista: "Truco Paulista (brasileño)",
   variant_short_paulista: "Truco Paulista",
   manilhas: "Manilhas",
   manilhas_vira: "Las de la vira",
@@ -286,8 +286,8 @@ export const es = {
   fsuit_b: "tréboles",
   fsuit_o: "diamantes",
   lang_name: "Español",
-  ferro_cega: "A ciegas (cega)",
-  ferro_aberta: "Con las cartas vistas (aberta)",
+  ferro_cega: "A ciegas",
+  ferro_aberta: "Cartas vistas",
   hand_worth: "La mano vale {n}",
   act_desce: "Desce (quiero)",
   act_corre: "Corre (no quiero)",
