@@ -136,8 +136,9 @@ def test_play_at_a_server_table(base_url: str, tmp_path: Path) -> None:
         ({"variant": "pata_de_gallo", "target": 15}, 3),
         ({"variant": "destantado"}, 3),
         ({"variant": "pica_pica", "target": 15, "pica_from": 1}, 6),
+        ({"variant": "paulista", "players": 4}, 4),
     ],
-    ids=["pata_de_gallo", "destantado", "pica_pica"],
+    ids=["pata_de_gallo", "destantado", "pica_pica", "paulista"],
 )
 def test_a_variant_at_a_server_table(
     base_url: str, tmp_path: Path, options: dict[str, Any], seats: int
@@ -175,6 +176,10 @@ def test_a_variant_at_a_server_table(
             score = _shown(app, "#score")
             if options["variant"] == "destantado":
                 assert "Porotos" in score and "Pozo" in score
+            elif options["variant"] == "paulista":  # the tentos, the vira, French cards
+                assert "de 12 tentos" in score
+                assert "Vira: " in _shown(app, "#table") and view.vira is not None
+                assert any(s in _shown(app, "#table") for s in "♣♥♠♦")
             elif options["variant"] == "pata_de_gallo":
                 bot = persona("random", 1, created["table"])
                 assert all(f"{n} " in score for n in ("Vos", bot))

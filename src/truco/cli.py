@@ -16,6 +16,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.pistas and (args.plain or args.connect):
         print("truco play: --pistas is only for a local game against bots", file=sys.stderr)
         return 2
+    if args.juego == "paulista":  # Truco Paulista is a variant of its own in the registry
+        args.variant = "paulista"
     if args.plain:
         from truco.tui.plain import run_text_game
 
@@ -206,6 +208,19 @@ def build_parser() -> argparse.ArgumentParser:
         default="standard",
         choices=tuple(v.name for v in VARIANTS),
         help="pata_de_gallo and destantado (3 players), pica_pica (6); default standard",
+    )
+    play.add_argument(
+        "--juego",
+        default=None,
+        choices=("argentino", "paulista"),
+        help="paulista: Truco Paulista (Brazilian, French cards, manilhas, to 12 tentos); "
+        "the same as --variant paulista",
+    )
+    play.add_argument(
+        "--manilhas",
+        default="vira",
+        choices=("vira", "velha"),
+        help="Truco Paulista: the manilhas of the vira (default) or the fixed ones (velha)",
     )
     play.add_argument(
         "--players",

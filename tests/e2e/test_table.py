@@ -372,6 +372,24 @@ def test_the_table_reads_at_a_glance(base_url: str, new_page: NewPage, shots: Sh
     shots(watcher, "table-spectator-names-phone")
 
 
+CUT_OPTIONS_JS = """() => {
+  const out = [];
+  const ctx = document.createElement('canvas').getContext('2d');
+  for (const sel of document.querySelectorAll('#create select')) {
+    if (sel.offsetParent === null) continue;
+    const cs = getComputedStyle(sel);
+    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const pad = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
+    const room = sel.clientWidth - pad - 20;
+    for (const o of sel.options) {
+      if (ctx.measureText(o.text).width > room) out.push(o.text);
+    }
+  }
+  return out;
+}"""
+"""The options of the create form's visible selects whose text is wider than their select."""
+
+
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("mobile", [False, True], ids=["desktop", "phone"])
 def test_create_form_options_are_never_cut(
@@ -379,23 +397,7 @@ def test_create_form_options_are_never_cut(
 ) -> None:
     page = new_page("Ana", mobile=mobile)
     page.goto(base_url + "/")
-    cut = page.evaluate(
-        """() => {
-        const out = [];
-        const ctx = document.createElement('canvas').getContext('2d');
-        for (const sel of document.querySelectorAll('#create select')) {
-          if (sel.offsetParent === null) continue;
-          const cs = getComputedStyle(sel);
-          ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-          const pad = parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
-          const room = sel.clientWidth - pad - 20;
-          for (const o of sel.options) {
-            if (ctx.measureText(o.text).width > room) out.push(o.text);
-          }
-        }
-        return out;
-      }"""
-    )
+    cut = page.evaluate(CUT_OPTIONS_JS)
     assert cut == [], cut
     shots(page, f"table-create-form-{'phone' if mobile else 'desktop'}")
 

@@ -14,6 +14,7 @@ import asyncio
 import json
 import random
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,11 +61,17 @@ def allowed(state: State, seat: int | None) -> set[Card]:
     return out
 
 
-class Watch:
-    """Every state the table went through, by version, to judge each message against."""
+Judge = Callable[[State, int | None], set[Card]]
+"""What a message of a state may name to a seat (None: a spectator)."""
 
-    def __init__(self, table: Table) -> None:
+
+class Watch:
+    """Every state the table went through, by version, to judge each message against (with
+    ``judge``: ``allowed``, or a game's own, as Truco Paulista's public vira)."""
+
+    def __init__(self, table: Table, judge: Judge | None = None) -> None:
         self.table = table
+        self.judge: Judge = judge or allowed
         self.states: dict[int, State] = {0: table.state}
         self.checked = 0
         self.replayed = 0
@@ -104,7 +111,7 @@ class Watch:
             msg = json.loads(conn.pending.popleft())
             seen = cards_in(msg)
             if msg["t"] in ("full", "ev", "pista"):
-                ok = allowed(self.states[msg["d"]["v"]], conn.seat)
+                ok = self.judge(self.states[msg["d"]["v"]], conn.seat)
             else:
                 ok = set()
             assert seen <= ok, (conn.seat, msg["t"], sorted(map(str, seen - ok)), msg)

@@ -19,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.helpers import Connection, Player, create, settle
-from server.test_leaks import Watch, cards_in
+from server.test_leaks import Judge, Watch, cards_in
 from truco import notation
 from truco.cards import parse_cards
 from truco.engine import CHANCE, legal_actions, to_act
@@ -41,7 +41,7 @@ def play_alone(
     client: TestClient, options: dict[str, Any], rng: random.Random
 ) -> tuple[str, Player, Player]:
     """A person in seat 0 against random bots, and a spectator: played to the end."""
-    players = SEATS[options["variant"]]
+    players = options.get("players") or SEATS[options["variant"]]
     bots = {str(s): "random" for s in range(1, players)}
     t = create(client, options=options, bots=bots)
     ana = Player(client, t["table"], t["token"])
@@ -243,20 +243,23 @@ def test_pica_pica_to_the_end_with_rounds_of_one_against_one(client: TestClient)
 # --- the table owner, message by message -----------------------------------------------------
 
 
-async def leak_checked(options: dict[str, Any], seed: int, rng: random.Random) -> tuple[int, Table]:
-    """Play a variant's table to its end through the owner (a person in seat 0, random bots),
-    judging every message each seat and a spectator receive (``test_leaks.Watch``); returns
-    the number of messages checked, and the table rebuilt from its log."""
+async def leak_checked(
+    options: dict[str, Any], seed: int, rng: random.Random, judge: Judge | None = None
+) -> tuple[int, Table]:
+    """Play a variant's table to its end through the owner (people in every seat playing at
+    random), judging every message each seat and a spectator receive (``test_leaks.Watch``,
+    with ``judge`` if given); returns the number of messages checked, and the table rebuilt
+    from its log."""
     with tempfile.TemporaryDirectory() as tmp:
         url = sqlite_url(str(Path(tmp) / "variants.db"))
         settings = Settings(database_url=url, bot_delay=0, deal_delay=0, seed=seed)
         hub = Hub(Store(url), settings)
         await hub.start()
         try:
-            players = SEATS[options["variant"]]
+            players = options.get("players") or SEATS[options["variant"]]
             created = await hub.create("P0", options, {}, None)
             table = hub.tables[created.table]
-            watch = Watch(table)
+            watch = Watch(table, judge)
             tokens = [created.token]
             for s in range(1, players):
                 tokens.append((await table.join(f"P{s}", s))[1])

@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from random import Random
 from typing import Any
 
-from truco.cards import format_cards
+from truco.cards import DECK, format_cards
 from truco.engine import CHANCE, Transition, apply, deal, legal_actions, to_act
 from truco.server.botpool import BotPool
 from truco.server.seats import BOT, Seat
@@ -104,7 +104,11 @@ async def decide(
     assert actor is not None
     if actor == CHANCE:
         transition = deal(state, Random(seeded(seed, "deal", v)))
-        return "deal", {"hands": [format_cards(h) for h in transition.state.dealt]}, transition
+        dealt = transition.state
+        data: dict[str, Any] = {"hands": [format_cards(h) for h in dealt.dealt]}
+        if dealt.vira >= 0:  # Truco Paulista's vira is part of the deal: the log keeps it
+            data["vira"] = str(DECK[dealt.vira])
+        return "deal", data, transition
     seat = seats[actor]
     bot_seat = seat.kind == BOT and bool(seat.level)
     level = seat.level if bot_seat and seat.level else settings.takeover_bot

@@ -23,7 +23,7 @@ from truco import protocol as p
 from truco.actions import Action, Deal
 from truco.bots import make_bot
 from truco.bots.personas import persona
-from truco.cards import parse_cards
+from truco.cards import Card, parse_cards
 from truco.engine import CHANCE, Transition, apply, to_act
 from truco.errors import IllegalActionError
 from truco.notation import HandHistory, from_state
@@ -122,7 +122,8 @@ class Table:
         data = entry.data
         if entry.kind == "deal":
             hands = tuple(tuple(parse_cards(h)) for h in data["hands"])
-            return apply(self.state, Deal(hands))
+            vira = Card.parse(data["vira"]) if data.get("vira") else None
+            return apply(self.state, Deal(hands, vira))
         if entry.kind == "act":
             seat, action = data["seat"], Action.parse(data["action"])
             if to_act(self.state) != seat:

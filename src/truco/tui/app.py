@@ -133,6 +133,10 @@ class TrucoApp(App[int]):
             f"[b]Truco[/]{' ' + variant if variant else ''} {goal}{players}"
             f" · {'con' if rules.flor else 'sin'} flor"
         )
+        if names.french:  # Truco Paulista: no flor; its manilhas instead
+            seats = f"{rules.players // 2} x {rules.players // 2}"
+            head = f"[b]Truco Paulista[/] · {seats} · {rules.target} tentos"
+            head += f" · manilha {rules.manilhas}"
         partner = " · +: compañero" if rules.players > 2 and rules.teams == 2 else ""
         status.update(_markup([f"{head}{self.description}{partner}"]))
         score.update(_markup(text.score_lines(view, names)))
@@ -156,7 +160,12 @@ class TrucoApp(App[int]):
         for c in view.hand:
             key = next((k for k, a in keys.items() if a.card == c and a.verb in _ON_CARD), "")
             label = f"[b reverse] {key} [/]" if key else ""
-            cards.append(f"{label}{text.card(c, long=True)}")
+            manilha = text.manilha_name(view, c) if names.french else None
+            mark = f"[b yellow]({manilha})[/]" if manilha else ""
+            cards.append(f"{label}{names.card(c, long=True)}{mark}")
+        if view.blind and view.seat is not None:  # a blind mão de ferro: the cards unseen
+            key = "[b reverse] 1 [/]" if "1" in keys else ""
+            cards.append(f"{key}{names.card(None)}" + " ??" * (view.hand_sizes[view.seat] - 1))
         # the pie's tantos count once he has put his fourth card away
         counted = view.tantos is not None and 0 < len(view.hand) <= 3
         tanto = f"envido {view.tantos}" if counted else ""
@@ -166,6 +175,9 @@ class TrucoApp(App[int]):
         if not first and text.sitting_out(view):
             first = "[dim](esta mano de pica no jugás: mirás)[/]"
         lines = [first or "[dim](sin cartas)[/]"]
+        for partner, held in view.partners:  # the mão de onze: the partners' cards
+            if held:
+                lines.append(f"Cartas de {names.seat(partner)}: {names.cards(held)}")
         pending = text.pending_call(view, names)
         if pending and not self.game.over:
             lines.append(f"[b yellow]{pending}[/]")

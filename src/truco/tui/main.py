@@ -33,8 +33,13 @@ def run_play(args: argparse.Namespace) -> int:
         app = TrucoApp(RemoteGame(), invite=args.connect, token=token, save_dir=save_dir)
         return app.run() or 0
     try:
+        paulista = {"manilhas": args.manilhas} if args.variant == "paulista" else {}
         rules = Rules(
-            variant=args.variant, players=args.players or 2, target=args.target, flor=args.flor
+            variant=args.variant,
+            players=args.players or 2,
+            target=args.target,
+            flor=args.flor,
+            **paulista,
         )
         game = LocalGame(rules=rules, seed=args.seed, bot=args.bot)
     except TrucoError as exc:

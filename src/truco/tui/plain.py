@@ -44,14 +44,16 @@ def _score(view: SeatView, game: LocalGame) -> str:
     return text.plain(text.score_line(view, names)) + goal
 
 
-def _menu(actions: Sequence[Action]) -> list[str]:
-    """The numbered menu of the legal actions, in words."""
-    return [f"  {i}) {text.action_words(a)}" for i, a in enumerate(actions, 1)]
+def _menu(actions: Sequence[Action], french: bool = False) -> list[str]:
+    """The numbered menu of the legal actions, in words (``french``: at a Paulista table)."""
+    return [f"  {i}) {text.action_words(a, french=french)}" for i, a in enumerate(actions, 1)]
 
 
-def _options(actions: Sequence[Action]) -> str:
+def _options(actions: Sequence[Action], french: bool = False) -> str:
     """What the player may do, on one line (after a command that is none of it)."""
-    said = " · ".join(f"{i}) {text.action_words(a)}" for i, a in enumerate(actions, 1))
+    said = " · ".join(
+        f"{i}) {text.action_words(a, french=french)}" for i, a in enumerate(actions, 1)
+    )
     return f"Podés: {said}. Escribí el número o las palabras."
 
 
@@ -74,18 +76,20 @@ def _parse_notation(typed: str, actions: Sequence[Action]) -> Action | None:
 def _parse_choice(typed: str, state: State, actions: Sequence[Action]) -> Action | str:
     """The action the human typed (a number, Spanish words or notation), or a message saying
     why it is not one and what is possible."""
+    french = state.rules.game == "paulista"
     if len(typed) > MAX_COMMAND:
-        return f"No entiendo una orden de más de {MAX_COMMAND} letras. {_options(actions)}"
+        return f"No entiendo una orden de más de {MAX_COMMAND} letras. {_options(actions, french)}"
     if typed.isdigit():
         n = int(typed)
         if 1 <= n <= len(actions):
             return actions[n - 1]
-        return f"No hay opción {n}: elegí un número del 1 al {len(actions)}. {_options(actions)}"
+        said = f"No hay opción {n}: elegí un número del 1 al {len(actions)}."
+        return f"{said} {_options(actions, french)}"
     action = text.parse_words(typed, actions) or _parse_notation(typed, actions)
     if action is None:
-        return f"No entiendo {typed!r}. {_options(actions)}"
+        return f"No entiendo {typed!r}. {_options(actions, french)}"
     if action not in actions:
-        return f"No podés '{typed}' ahora: {why_not(state, action)}. {_options(actions)}"
+        return f"No podés '{typed}' ahora: {why_not(state, action)}. {_options(actions, french)}"
     return action
 
 
@@ -106,8 +110,8 @@ def _ask(game: LocalGame, input_fn: InputFn, print_fn: PrintFn) -> Action | None
     pending = text.pending_call(view, names)
     if pending:
         print_fn(text.plain(pending))
-    print_fn(f"Tus cartas: {text.cards_words(list(view.hand)) or '(ninguna)'}")
-    for line in _menu(actions):
+    print_fn(f"Tus cartas: {names.cards(view.hand) or '(ninguna)'}")
+    for line in _menu(actions, names.french):
         print_fn(line)
     while True:
         try:
@@ -152,6 +156,12 @@ def choose_level(input_fn: InputFn, print_fn: PrintFn, default: str) -> str | No
 
 def _intro(rules: Rules) -> str:
     info = variant_of(rules)
+    if info.game == "paulista":
+        return (
+            f"Truco Paulista a {rules.target} tentos, {rules.players} jugadores, manilhas "
+            f"{'fijas (velha)' if rules.manilhas == 'velha' else 'de la vira'}. Elegí la acción "
+            "por su número (o en notación: 'play 7c', 'seis', 'desce', 'corre'); 'q' para salir."
+        )
     if info.piles:
         what = f"Destantado: {rules.porotos} porotos cada uno, gana el que se queda sin"
     else:

@@ -14,6 +14,7 @@ from truco.tui.text.commands import parse_words, words_key
 from truco.tui.text.keys import CALL_KEYS, action_keys, action_label
 from truco.tui.text.log import event_line, hand_points_text, hand_summary
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
+from truco.tui.text.paulista import manilha_name, vira_line
 from truco.tui.text.score import match_summary, score_label, score_line, score_lines
 from truco.tui.text.table import pending_call, stake, stakes_line, table_lines, variant_lines
 from truco.tui.text.words import (
@@ -50,6 +51,7 @@ __all__ = [
     "event_line",
     "hand_points_text",
     "hand_summary",
+    "manilha_name",
     "match_summary",
     "parse_words",
     "pending_call",
@@ -64,5 +66,6 @@ __all__ = [
     "table_lines",
     "trick_name",
     "variant_lines",
+    "vira_line",
     "words_key",
 ]

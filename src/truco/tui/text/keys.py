@@ -21,11 +21,12 @@ CALL_KEYS: dict[Verb, str] = {
     Verb.CONTRAFLOR_AL_RESTO: "x",
     Verb.CON_FLOR_QUIERO: "k",
     Verb.CON_FLOR_ME_ACHICO: "a",
+    # Truco Paulista: the raises, the answers (desce: accepted; corre: run) and the mão de onze.
     Verb.SEIS: "i",
     Verb.NOVE: "o",
     Verb.DOZE: "z",
-    Verb.DESCE: "w",
-    Verb.CORRE: "g",
+    Verb.DESCE: "b",
+    Verb.CORRE: "u",
     Verb.JOGA: "j",
 }
 """The key of each call; cards are 1, 2, 3 (face up) and 4, 5, 6 (face down, tapada); the pie of
@@ -36,7 +37,9 @@ def action_keys(view: SeatView) -> dict[str, Action]:
     """The key for each of the viewer's legal actions."""
     keys: dict[str, Action] = {}
     for action in view.legal:
-        if action.card is not None and action.card in view.hand:
+        if action.verb is Verb.PLAY and view.blind:
+            keys["1"] = action  # a blind mão de ferro: the next card dealt, unseen
+        elif action.card is not None and action.card in view.hand:
             i = view.hand.index(action.card)
             keys[str(i + 4 if action.verb is Verb.TAPADA else i + 1)] = action
         elif action.verb in CALL_KEYS:

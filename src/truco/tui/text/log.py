@@ -23,6 +23,7 @@ from truco.events import (
     ViraTurned,
     WentToMazo,
 )
+from truco.tui.text import paulista
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
 from truco.tui.text.score import scores_text
 from truco.tui.text.words import REASONS, SAY, trick_name
@@ -73,20 +74,21 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
             return f"Vos (pie): descartás {_own_discard(view, names)}"
         return f"{names.seat(ev.seat)} (pie): descarta una carta"
     if isinstance(ev, Called | Answered):
-        return f"{names.seat(ev.seat)}: [b]{SAY.get(ev.verb, str(ev.verb))}[/]"
+        say = paulista.SAY if names.french else SAY
+        return f"{names.seat(ev.seat)}: [b]{say.get(ev.verb, str(ev.verb))}[/]"
     if isinstance(ev, WentToMazo):
         return f"{names.seat(ev.seat)}: me voy al mazo"
     if isinstance(ev, TrickEnded):
         trick = trick_name(ev.trick).capitalize()
         if ev.team < 0:
-            return f"{trick}: parda"
+            return f"{trick}: {'cangou' if names.french else 'parda'}"
         who, side = names.seat(ev.seat), names.team(ev.team)
         return f"{trick}: la gana {who}" + (f", para {side}" if side != who else "")
     if isinstance(ev, PointsDeclared):
         said = "son buenas" if ev.points is None else f"{ev.points}{' de flor' * ev.flor}"
         return f"{names.seat(ev.seat)}: [b]{said}[/]"
     if isinstance(ev, Scored):
-        reason = REASONS.get(ev.reason, ev.reason)
+        reason = (paulista.REASONS if names.french else REASONS).get(ev.reason, ev.reason)
         return f"[green]+{ev.points} para {names.scorer(ev.team)}[/] ({reason})"
     if isinstance(ev, PorotosPassed):
         reason = REASONS.get(ev.reason, ev.reason)
@@ -136,7 +138,8 @@ def hand_summary(hand_events: Iterable[Event], view: SeatView, names: Names) -> 
         if new_key is not None and new_key == key:
             groups[-1][1].append(item)
         else:
-            groups.append((who, [item], REASONS.get(ev.reason, ev.reason)))
+            reasons = paulista.REASONS if names.french else REASONS
+            groups.append((who, [item], reasons.get(ev.reason, ev.reason)))
         key = new_key
     said = [f"[b]{who} {' y '.join(items)}[/] ({reason})" for who, items, reason in groups]
     head = f"[b reverse] Fin de la mano {view.hand_no} [/] "

@@ -14,6 +14,7 @@ from rich.markup import escape
 
 from truco.actions import Verb
 from truco.cards import Card
+from truco.tui.text import paulista
 from truco.tui.text.words import card, card_words, cards_words
 from truco.variants import variant_of
 from truco.view import SeatView
@@ -43,8 +44,9 @@ class Names:
 
     ``teams`` are the sides of the current hand (``view.teams``); ``individual`` says whether
     scores are kept per player rather than per team, ``piles`` whether they are piles of porotos
-    (destantado). ``plain`` is for the line-based game: cards without colours. A partner in this
-    hand is marked ``+`` (``Bot2+``).
+    (destantado). ``plain`` is for the line-based game: cards without colours. ``french``: the
+    French-suited cards of Truco Paulista (``A♣``). A partner in this hand is marked ``+``
+    (``Bot2+``).
     """
 
     def __init__(
@@ -56,6 +58,7 @@ class Names:
         individual: bool = False,
         piles: bool = False,
         plain: bool = False,
+        french: bool = False,
     ) -> None:
         self.me = seat
         self.teams = tuple(teams)
@@ -64,12 +67,19 @@ class Names:
         self.individual = individual
         self.piles = piles
         self.plain = plain
+        self.french = french
 
     @classmethod
     def of(cls, view: SeatView, names: Sequence[str] = (), *, plain: bool = False) -> Names:
         piles = variant_of(view.rules).piles
         return cls(
-            view.seat, view.teams, names, individual=view.individual, piles=piles, plain=plain
+            view.seat,
+            view.teams,
+            names,
+            individual=view.individual,
+            piles=piles,
+            plain=plain,
+            french=paulista.paulista(view),
         )
 
     def seat(self, seat: int) -> str:
@@ -107,12 +117,14 @@ class Names:
 
     def card(self, c: Card | None, *, long: bool = False) -> str:
         """A card: coloured markup, or in the line-based game, in words (``el 7 de oro``)."""
+        if self.french:
+            return paulista.card_words(c) if self.plain else paulista.card(c)
         if not self.plain:
             return card(c, long=long)
         return "??" if c is None else card_words(c)
 
     def cards(self, cards: Iterable[Card]) -> str:
         """Some cards: side by side, or in the line-based game, in words as a list is said."""
-        if self.plain:
+        if self.plain and not self.french:
             return cards_words(list(cards))
-        return " ".join(card(c) for c in cards)
+        return (", " if self.plain else " ").join(self.card(c) for c in cards)

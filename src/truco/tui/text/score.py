@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from truco.anotador import fosforos
+from truco.tui.text import paulista
 from truco.tui.text.names import Names
 from truco.tui.text.table import stake
 from truco.view import SeatView
@@ -33,6 +34,13 @@ def score_lines(view: SeatView, names: Names) -> list[str]:
     (pata de gallo) or porotos left (destantado), mine first."""
     target = view.rules.target
     lines = []
+    if names.french:  # Truco Paulista: each side's 12 tentos, the mão de onze at 11
+        for team in names.order(len(view.score)):
+            points = view.score[team]
+            onze = " · [b red]mão de onze[/]" if points == target - 1 else ""
+            lines.append(f"[b]{names.team(team)}[/] {points} de {target} tentos{onze}")
+            lines.append(f"  [yellow]{paulista.tentos(points, target)}[/]")
+        return lines
     if names.piles:
         lines.append("[b]Porotos[/] · gana el que se queda sin")
         for s in names.order(len(view.score)):

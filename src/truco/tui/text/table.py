@@ -6,6 +6,7 @@ from __future__ import annotations
 from truco.actions import Verb
 from truco.cards import Card
 from truco.state import Phase
+from truco.tui.text import paulista
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
 from truco.tui.text.words import LABELS, TRUCO_NAMES, trick_name
 from truco.variants import variant_of
@@ -15,7 +16,9 @@ from truco.view import PlayView, SeatView
 def _play(names: Names, p: PlayView) -> str:
     who, c, face_down = p
     if face_down:
-        shown = "tapada" + (f" {names.card(c)}" if c is not None else "")
+        shown = ("coberta" if names.french else "tapada") + (
+            f" {names.card(c)}" if c is not None else ""
+        )
         return f"{names.seat(who)} [dim]{shown}[/]"
     # a coloured card is padded and stands apart from the name by itself
     return f"{names.seat(who)}{' ' * names.plain}{names.card(c)}"
@@ -70,7 +73,12 @@ def table_lines(view: SeatView, names: Names, *, notes: bool = True) -> list[str
     """The hand on the table: the variant's notes (unless ``notes`` is False), each trick with
     its winner, the tantos said, who left the hand."""
     lines = [f"[b]Mano {view.hand_no}[/] · es mano: {names.seat(view.mano)}"]
-    if view.truco > 1:
+    if paulista.paulista(view):
+        # Truco Paulista: the vira and its manilhas, what the hand is worth, the mão de onze.
+        worth = paulista.worth_line(view)
+        lines[0] = f"[b]Mão {view.hand_no}[/] · é mão: {names.seat(view.mano)}"
+        lines.extend(x for x in (paulista.vira_line(view, names), worth) if x)
+    elif view.truco > 1:
         lines[0] += f" · en juego: [b]{TRUCO_NAMES[view.truco]}[/]"
     if notes:
         lines.extend(variant_lines(view, names))
@@ -85,7 +93,8 @@ def table_lines(view: SeatView, names: Names, *, notes: bool = True) -> list[str
         result = ""
         if i < len(view.results):
             won = view.results[i]
-            result = " → [i]parda[/]" if won < 0 else f" → [b]{names.team(won)}[/]"
+            parda = "cangou" if names.french else "parda"
+            result = f" → [i]{parda}[/]" if won < 0 else f" → [b]{names.team(won)}[/]"
         # coloured cards stand apart by themselves; a tight line fits three players' cards
         sep = " · " if names.plain else " "
         lines.append(
@@ -124,7 +133,11 @@ def pending_call(view: SeatView, names: Names) -> str | None:
         said = (*view.envido_call, LABELS[view.chain[-1]])
     elif view.truco_call is not None:
         level, caller, responder = view.truco_call
-        said = (caller, responder, TRUCO_NAMES[level])
+        names_of = paulista.CALL_OF_VALUE if paulista.paulista(view) else TRUCO_NAMES
+        said = (caller, responder, names_of.get(level, "truco"))
+    elif paulista.paulista(view) and view.onze_call is not None:
+        who = names.seat(view.onze_call)
+        return f"Mão de onze: {who} decide se joga (vale 3) ou corre (eles marcam 1)"
     if said is None:
         return None
     caller, responder, what = said

@@ -11,6 +11,7 @@ from rich.text import Text
 from truco.actions import Action, Verb
 from truco.cards import Card, Suit
 from truco.drawing import TRICK_NAMES
+from truco.tui.text import paulista
 
 SUIT_NAME = {Suit.ESPADA: "espada", Suit.BASTO: "basto", Suit.ORO: "oro", Suit.COPA: "copa"}
 SUIT_STYLE = {
@@ -19,7 +20,7 @@ SUIT_STYLE = {
     Suit.ORO: "bold #000000 on #f2b705",
     Suit.COPA: "bold #ffffff on #c62828",
 }
-SAY = {
+SAY: dict[Verb, str] = {
     Verb.TRUCO: "¡Truco!",
     Verb.RETRUCO: "¡Quiero retruco!",
     Verb.VALE_CUATRO: "¡Quiero vale cuatro!",
@@ -34,13 +35,7 @@ SAY = {
     Verb.CONTRAFLOR_AL_RESTO: "Contraflor al resto",
     Verb.CON_FLOR_QUIERO: "Con flor quiero",
     Verb.CON_FLOR_ME_ACHICO: "Con flor me achico",
-    # Truco Paulista's words (the terminal's Paulista table is built on these: docs/rules.md).
-    Verb.SEIS: "Seis!",
-    Verb.NOVE: "Nove!",
-    Verb.DOZE: "Doze!",
-    Verb.DESCE: "Desce",
-    Verb.CORRE: "Corre",
-    Verb.JOGA: "Mão de onze: joga",
+    **{v: w for v, w in paulista.SAY.items() if v is not Verb.TRUCO},
 }
 REASONS = {
     "envido": "envido",
@@ -53,7 +48,7 @@ REASONS = {
     "mao-de-onze": "mão de onze corrida",
 }
 TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale cuatro"}
-LABELS = {
+LABELS: dict[Verb, str] = {
     Verb.TRUCO: "truco",
     Verb.RETRUCO: "retruco",
     Verb.VALE_CUATRO: "vale cuatro",
@@ -68,12 +63,7 @@ LABELS = {
     Verb.CONTRAFLOR_AL_RESTO: "contraflor al resto",
     Verb.CON_FLOR_QUIERO: "con flor quiero",
     Verb.CON_FLOR_ME_ACHICO: "con flor me achico",
-    Verb.SEIS: "seis",
-    Verb.NOVE: "nove",
-    Verb.DOZE: "doze",
-    Verb.DESCE: "desce",
-    Verb.CORRE: "corre",
-    Verb.JOGA: "joga (mão de onze)",
+    **{v: w for v, w in paulista.LABELS.items() if v is not Verb.TRUCO},
 }
 
 
@@ -108,9 +98,11 @@ def trick_name(trick: int) -> str:
     return TRICK_NAMES[trick] if trick < len(TRICK_NAMES) else f"baza {trick + 1}"
 
 
-def action_words(action: Action) -> str:
+def action_words(action: Action, *, french: bool = False) -> str:
     """An action as the player says it: ``jugar el 12 de espada``, ``tapar el 4 de copa``,
-    ``truco``, ``me voy al mazo``."""
+    ``truco``, ``me voy al mazo``; ``french``, at a Paulista table: ``jogar 7 de copas``."""
+    if french and action.verb in paulista.CARD_VERBS and action.card is not None:
+        return f"{paulista.CARD_VERBS[action.verb]} {paulista.card_words(action.card)}"
     if action.verb in CARD_VERBS:
         return f"{CARD_VERBS[action.verb]} {card_words(action.card)}"
     if action.verb is Verb.MAZO:

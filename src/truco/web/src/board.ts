@@ -1,12 +1,12 @@
 // The table: each seat's plate, badges and bubbles, the cards played, the calls in the centre;
 // and the viewer's own cards with the buttons of the legal actions.
 
-import { cardBack, cardSvg } from "./cards";
 import { type Html, html, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
+import { isPaulista, manilhaName, onzeNotes, tableBack, tableCard, viraPanel, waitingCall } from "./paulista";
 import { type GameState, discards, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
-import type { PlayView, View } from "./types";
+import type { Options, PlayView, View } from "./types";
 
 /** Where each seat sits on the board, relative to the viewer (rel 0 is at the bottom), in % of
  * the board: styles.css places `.board.players-N .seat.rel-R` there (test/markup.test.ts). */
@@ -43,6 +43,7 @@ export function seatPosition(rel: number, players: number): [number, number] {
 function callName(view: View): string | null {
   if (view.flor_call) return view.flor_chain[view.flor_chain.length - 1] ?? "flor";
   if (view.envido_call) return view.chain[view.chain.length - 1] ?? "envido";
+  if (view.truco_call && isPaulista(view.options)) return waitingCall(view);
   if (view.truco_call) return ["", "", "truco", "retruco", "vale-cuatro"][view.truco_call[0]] ?? "truco";
   return null;
 }
@@ -58,12 +59,13 @@ function declaredFor(view: View, seat: number): string | null {
 }
 
 /** A card of a trick as the viewer saw it: the viewer's own tapada stays face down, but in a
- * finished match's replay (`open`) every tapada shows its face (its pile keeps it marked). */
-export function trickCard(card: PlayView, open = false): Html {
+ * finished match's replay (`open`) every tapada shows its face (its pile keeps it marked). The
+ * deck is the table's (`options`: the French one at Truco Paulista). */
+export function trickCard(card: PlayView, options?: Options, open = false): Html {
   const [, code, faceDown] = card;
-  if (faceDown && open && code) return cardSvg(code, `${t("tapada")}: ${cardName(code)}`);
-  if (faceDown) return cardBack(code ? `${t("tapada")}: ${cardName(code)}` : t("tapada"));
-  return cardSvg(code, code ? cardName(code) : t("tapada"));
+  if (faceDown && open && code) return tableCard(options, code, `${t("tapada")}: ${cardName(code)}`);
+  if (faceDown) return tableBack(options, code ? `${t("tapada")}: ${cardName(code)}` : t("tapada"));
+  return tableCard(options, code, code ? cardName(code) : t("tapada"));
 }
 
 export interface BoardExtras {
@@ -121,7 +123,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
     // A finished match's replay shows every seat's cards face up (the view's open_hands).
     const open = view.open_hands?.length ? view.open_hands[seat] : undefined;
     const backs = open
-      ? html`<div class="open-hand">${open.map((c) => html`<span class="mini-card">${cardSvg(c, cardName(c))}</span>`)}</div>`
+      ? html`<div class="open-hand">${open.map((c) => html`<span class="mini-card">${tableCard(view.options, c, cardName(c))}</span>`)}</div>`
       : seat === state.seat
         ? NOTHING
         : html`<div class="backs">${Array.from({ length: view.hand_sizes[seat] ?? 0 }, () => html`<span class="mini-back"></span>`)}</div>`;
@@ -130,7 +132,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
     if (word && word !== "mazo" && view.phase === "play") bubbles.push(html`<span class="bubble say">${actionLabel(word)}</span>`);
     const decl = declaredFor(view, seat);
     if (decl) bubbles.push(html`<span class="bubble decl">${decl}</span>`);
-    for (const s of extras.senas) {
+    for (const s of isPaulista(view.options) ? [] : extras.senas) {
       if (s.seat === seat && extras.now - s.at < 8000)
         bubbles.push(html`<span class="bubble sena">${t("sena")}: ${tr(`sena_${s.sena}`, s.sena)}</span>`);
     }
@@ -152,7 +154,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
           cls += result === -1 ? " parda" : result === teamOf(seat, view) ? " won" : " lost";
         } else cls += " current";
         if (card[2]) cls += " face-down"; // a tapada, the viewer's own too
-        return html`<div class="${cls}" data-trick="${trick}" title="${trickName(trick)}">${trickCard(card, view.open_hands?.length > 0)}</div>`;
+        return html`<div class="${cls}" data-trick="${trick}" title="${trickName(trick)}">${trickCard(card, view.options, view.open_hands?.length > 0)}</div>`;
       });
       parts.push(html`<div class="pile rel-${rel}">${cards}</div>`);
     }
@@ -170,7 +172,9 @@ export function board(state: GameState, extras: BoardExtras): Html {
     center.push(html`<div class="waiting-call discarding">${t("discarding", { name: seatName(state.table, view.discard) })}</div>`);
   }
   if (state.table?.status === "waiting") center.push(html`<div class="waiting">${t("waiting")}</div>`);
-  if (view.truco >= 2) {
+  if (isPaulista(view.options)) {
+    if (view.hand_value > 1 && view.phase === "play") center.push(html`<div class="truco-level">${t("hand_worth", { n: view.hand_value })}</div>`);
+  } else if (view.truco >= 2) {
     center.push(html`<div class="truco-level">${callLabel(["", "", "truco", "retruco", "vale-cuatro"][view.truco] ?? "truco")} · ${view.truco}</div>`);
   }
   if (call) {
@@ -179,7 +183,8 @@ export function board(state: GameState, extras: BoardExtras): Html {
   }
   center.push(callsLine(view, state.table));
   const announce = extras.announce ? html`<div class="announce" role="status">${extras.announce}</div>` : NOTHING;
-  return html`<div class="board players-${n}"><div class="felt"></div><div class="center">${center}</div>${parts}${announce}</div>`;
+  const deck = isPaulista(view.options) ? " paulista" : "";
+  return html`<div class="board players-${n}${deck}"><div class="felt"></div><div class="center">${center}</div>${viraPanel(view)}${parts}${announce}</div>`;
 }
 
 /** The viewer's cards, and the buttons for the legal calls. */
@@ -204,13 +209,27 @@ export function handAndActions(state: GameState, tapadaMode: boolean): Html {
     if (toDiscard.size > 0) {
       const can = !busy && toDiscard.has(c);
       return html`<button class="my-card${can ? " playable discard-pick" : ""}${pick(`discard ${c}`)}" 
-        ${can ? html`data-act="${`discard ${c}`}"` : "disabled"} aria-label="${cardName(c)}">${cardSvg(c, cardName(c))}</button>`;
+        ${can ? html`data-act="${`discard ${c}`}"` : "disabled"} aria-label="${cardName(c)}">${tableCard(view.options, c, cardName(c))}</button>`;
     }
     const playable = !busy && (tapadaMode ? tapadas.has(c) : plays.has(c));
     const action = tapadaMode ? `tapada ${c}` : `play ${c}`;
-    return html`<button class="my-card${playable ? " playable" : ""}${tapadaMode && playable ? " tapada-pick" : ""}${pick(action)}" 
-      ${playable ? html`data-act="${action}"` : "disabled"} aria-label="${cardName(c)}">${cardSvg(c, cardName(c))}</button>`;
+    // Truco Paulista: a manilha says which one it is (Zap...).
+    const manilha = isPaulista(view.options) ? manilhaName(view, c) : null;
+    const label = manilha ? `${cardName(c)} (${manilha})` : cardName(c);
+    return html`<button class="my-card${playable ? " playable" : ""}${tapadaMode && playable ? " tapada-pick" : ""}${manilha ? " manilha" : ""}${pick(action)}" 
+      ${playable ? html`data-act="${action}"` : "disabled"} aria-label="${label}" title="${manilha ?? ""}">${tableCard(view.options, c, label)}</button>`;
   });
+  // A mão de ferro played blind: the viewer's cards stay face down; the one legal play takes the
+  // next of them in the order dealt.
+  if (view.blind && state.seat !== null) {
+    const next = legal.find((a) => a.startsWith("play "));
+    for (let i = 0; i < (view.hand_sizes[state.seat] ?? 0); i++) {
+      const act = i === 0 && next && !busy ? next : null;
+      cards.push(
+        html`<button class="my-card blind${act ? " playable" : ""}" ${act ? html`data-act="${act}"` : "disabled"} aria-label="${t("tapada")}">${tableBack(view.options, t("tapada"))}</button>`,
+      );
+    }
+  }
   const calls = legal.filter((a) => !a.startsWith("play ") && !a.startsWith("tapada ") && !a.startsWith("discard "));
   const envidoPrimero = view.truco_call !== null && view.envido_call === null;
   const buttons = calls.map((a) => {
@@ -246,6 +265,7 @@ export function handAndActions(state: GameState, tapadaMode: boolean): Html {
     <div class="status-line">${turn}${info.map((s) => html`<span class="tantos">${s}</span>`)}</div>
     ${envidoPrimero && calls.some((a) => /envido/.test(a)) && html`<div class="hint">${t("envido_primero")}</div>`}
     ${toDiscard.size > 0 && html`<div class="hint discard-hint">${t("discard_hint")}</div>`}
+    ${onzeNotes(view, state.seat, state.table)}
     ${suggested !== null && html`<div class="hint pista-hint" role="status">${t("pista_says", { action: actionLabel(suggested) })}</div>`}
     <div class="actions">${buttons}</div>
     <div class="my-cards">${cards}</div>

@@ -173,15 +173,28 @@ function frame(suit: Suit): Html {
   return html`<path class="frame" d="${parts.join(" ")}" fill="none" stroke="${ink}" stroke-width="1.6" stroke-linecap="round"/>`;
 }
 
-function corner(rank: number, suit: Suit): Html {
-  const ink = INK[suit];
-  const label = String(rank);
+/** Where a deck puts its corner index: `x` from the left edge, the rank's font `size`, the
+ * suit sign `gap` below it at `scale`. */
+export interface IndexPlace {
+  x: number;
+  size: number;
+  gap: number;
+  scale: number;
+}
+
+/** A card's index in two opposite corners: its rank (`label`, text) over a small suit sign. The
+ * Spanish and the French deck (frenchcards.ts) draw it alike. */
+export function cornerIndex(label: string, ink: string, symbol: Html, at: IndexPlace): Html {
   const one = (x: number, y: number, rot: number): Html =>
     html`<g transform="translate(${x} ${y}) rotate(${rot})">
     <text x="0" y="0" text-anchor="middle" font-family="Georgia, 'DejaVu Serif', serif" font-weight="700" 
-    font-size="15" fill="${ink}">${label}</text>
-    <g transform="translate(0 8) scale(0.32)">${suitSymbol(suit)}</g></g>`;
-  return join([one(14, 19, 0), one(86, 131, 180)]);
+    font-size="${at.size}" fill="${ink}">${label}</text>
+    <g transform="translate(0 ${at.gap}) scale(${at.scale})">${symbol}</g></g>`;
+  return join([one(at.x, 19, 0), one(100 - at.x, 131, 180)]);
+}
+
+function corner(rank: number, suit: Suit): Html {
+  return cornerIndex(String(rank), INK[suit], suitSymbol(suit), { x: 14, size: 15, gap: 8, scale: 0.32 });
 }
 
 const SKIN = "#f4d2a8";

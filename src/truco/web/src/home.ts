@@ -32,14 +32,16 @@ export function homeShell(name: string): Html {
     <label>${t("your_name")}<input name="name" maxlength="24" autocomplete="nickname" placeholder="${t("name_placeholder")}" value="${name}"></label>
     <label>${t("variant")}<select name="variant">${VARIANTS.map((v) => opt(v, t(`variant_${v}`), v === "standard"))}</select></label>
     <div class="grid2">
-    <label data-for="standard">${t("players")}<select name="players">${opt(2, "2 (1 vs 1)")}${opt(4, "4 (2 vs 2)", true)}${opt(6, "6 (3 vs 3)")}</select></label>
+    <label data-for="standard paulista">${t("players")}<select name="players">${opt(2, "2 (1 vs 1)")}${opt(4, "4 (2 vs 2)", true)}${opt(6, "6 (3 vs 3)")}</select></label>
     <label data-for="destantado">${t("porotos")}<select name="porotos">${[3, 5, 10, 15].map((n) => opt(n, String(n), n === 10))}</select></label>
     <label data-for="pica_pica">${t("pica_from")}<select name="pica_from">${[1, 3, 5].map((n) => opt(n, String(n), n === 5))}</select></label>
-    <label data-not="destantado">${t("target")}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30))}</select></label>
-    <label class="full" data-not="destantado">${t("falta")}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f)))}</select></label>
+    <label data-for="paulista">${t("manilhas")}<select name="manilhas">${opt("vira", t("manilhas_vira"), true)}${opt("velha", t("manilhas_velha"))}</select></label>
+    <label data-for="paulista">${t("mao_de_ferro")}<select name="mao_de_ferro">${opt("cega", t("ferro_cega"), true)}${opt("aberta", t("ferro_aberta"))}</select></label>
+    <label data-not="destantado paulista">${t("target")}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30))}</select></label>
+    <label class="full" data-not="destantado paulista">${t("falta")}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f)))}</select></label>
     <label class="full">${t("tapada")}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f)))}</select></label>
     <label>${t("turn_time")}<select name="turn">${opt(0, t("no_limit"))}${[30, 60, 90, 120].map((n) => opt(n, t("seconds", { n })))}</select></label>
-    <label class="check" data-not="destantado"><input type="checkbox" name="flor"> ${t("flor")}</label>
+    <label class="check" data-not="destantado paulista"><input type="checkbox" name="flor"> ${t("flor")}</label>
     </div>
     <fieldset><legend>${t("seats")}</legend><div class="bot-row"><span>${t("seat_n", { n: 1 })}</span><span class="muted">${t("you")}</span></div>${seatsRows}</fieldset>
     <button class="primary wide" type="submit">${t("create")}</button></form></section>
@@ -60,6 +62,8 @@ function readForm(form: HTMLFormElement): CreateForm {
     tapada: get("tapada"),
     porotos: Number(get("porotos")),
     pica_from: Number(get("pica_from")),
+    manilhas: get("manilhas") === "velha" ? "velha" : "vira",
+    mao_de_ferro: get("mao_de_ferro") === "aberta" ? "aberta" : "cega",
   };
 }
 
@@ -70,11 +74,13 @@ export function syncSeatRows(form: HTMLFormElement): void {
   form.querySelectorAll<HTMLElement>(".bot-row[data-row]").forEach((row) => {
     row.hidden = Number(row.dataset.row) >= players;
   });
+  // data-for and data-not name variants, separated by spaces.
+  const names = (list: string | undefined) => (list ?? "").split(" ");
   form.querySelectorAll<HTMLElement>("[data-for]").forEach((el) => {
-    el.hidden = el.dataset.for !== fields.variant;
+    el.hidden = !names(el.dataset.for).includes(fields.variant);
   });
   form.querySelectorAll<HTMLElement>("[data-not]").forEach((el) => {
-    el.hidden = el.dataset.not === fields.variant;
+    el.hidden = names(el.dataset.not).includes(fields.variant);
   });
   // A person alone with bots keeps the time she wants: no turn clock unless she sets one. With
   // other people at the table a clock keeps an idle player from holding them up.

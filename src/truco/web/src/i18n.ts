@@ -1,564 +1,70 @@
-// Spanish by default, English on request. Every key exists in both dictionaries (a test checks).
+// The interface's words: Spanish by default, English on request, and Brazilian Portuguese at the
+// tables of Truco Paulista. The dictionaries are in src/lang/ (one module per language): every key
+// exists in Spanish and English; pt-BR has every key a Paulista table shows (tests check both).
 
+import { en } from "./lang/en";
+import { type Key, es } from "./lang/es";
+import { pt } from "./lang/pt";
+
+export type { Key };
+/** The visitor's language (the header's button switches it). */
 export type Lang = "es" | "en";
-
-const es = {
-  title: "Truco",
-  subtitle: "Truco argentino en línea",
-  your_name: "Tu nombre",
-  name_placeholder: "Invitado",
-  new_table: "Nueva mesa",
-  create: "Crear mesa",
-  players: "Jugadores",
-  target: "A cuántos puntos",
-  flor: "Con flor",
-  falta: "Falta envido",
-  tapada: "Carta tapada",
-  turn_time: "Tiempo por turno",
-  seconds: "{n} s",
-  no_limit: "Sin límite",
-  seats: "Asientos",
-  seat_n: "Asiento {n}",
-  you: "vos",
-  human: "Persona",
-  bot: "Bot",
-  empty: "Vacío",
-  level: "Nivel",
-  open_tables: "Mesas abiertas",
-  no_tables: "No hay mesas abiertas.",
-  refresh: "Actualizar",
-  join: "Sentarse",
-  join_seat: "Sentarse en el {n}",
-  watch: "Mirar",
-  spectator: "Espectador",
-  replaced: "lo reemplaza un bot",
-  watching: "Estás mirando la mesa como espectador. Elegí un asiento libre para jugar.",
-  share: "Invitá a tus amigos con este enlace:",
-  copy: "Copiar",
-  copied: "¡Copiado!",
-  fill_bot: "Poner bot",
-  waiting: "Esperando jugadores…",
-  waiting_seats: "La partida empieza cuando todos los asientos estén ocupados.",
-  connecting: "Conectando…",
-  reconnecting: "Reconectando…",
-  offline: "Sin conexión",
-  team_us: "Nosotros",
-  team_them: "Ellos",
-  team_n: "Equipo {n}",
-  malas: "malas",
-  buenas: "buenas",
-  score: "Puntos",
-  hand_n: "Mano {n}",
-  mano: "mano",
-  your_turn: "¡Te toca!",
-  pista: "Pista",
-  pista_title: "Qué haría el experto",
-  pista_says: "Pista: {action}",
-  turn_of: "Le toca a {name}",
-  retired: "al mazo",
-  tantos: "Tenés {n} de envido",
-  flor_points: "Tenés flor de {n}",
-  son_buenas: "Son buenas",
-  declares: "{n}",
-  flor_declares: "Flor: {n}",
-  tapada_mode: "Jugar tapada",
-  tapada_on: "Elegí la carta a tapar",
-  envido_primero: "El envido está primero",
-  truco_waiting: "{name} cantó {call}",
-  chat: "Chat",
-  say: "Escribí…",
-  send: "Enviar",
-  senas: "Señas",
-  sena: "Seña",
-  sena_from: "{name} te hace una seña: {sena}",
-  summary: "Resumen de la mano {n}",
-  hand_points: "Puntos de la mano",
-  continue: "Seguir",
-  tricks: "Bazas",
-  trick_1: "Primera",
-  trick_2: "Segunda",
-  trick_3: "Tercera",
-  parda: "parda",
-  won_by: "para {team}",
-  shown: "Cartas mostradas",
-  declared: "Cantos",
-  match_over: "Fin del partido",
-  winner_us: "¡Ganamos!",
-  winner_them: "Ganaron ellos",
-  winner_team: "Ganó el equipo {n}",
-  rematch: "Revancha",
-  rematch_asked: "Pediste la revancha…",
-  download: "Descargar",
-  download_hand: "Descargar la mano {n} (historial)",
-  download_match: "Descargar el partido (historial)",
-  back_home: "Inicio",
-  language: "English",
-  anotador: "Anotador",
-  anotador_intro: "Para anotar los puntos de un partido con cartas de verdad.",
-  anotador_open: "Abrir el anotador",
-  side_n: "Equipo {n}",
-  side_name: "Nombre del equipo {n}",
-  sides: "Equipos",
-  q_envido: "Envido",
-  "q_real envido": "Real envido",
-  q_truco: "Truco",
-  q_retruco: "Retruco",
-  "q_vale cuatro": "Vale cuatro",
-  "q_falta envido": "Falta envido",
-  undo: "Deshacer",
-  new_game: "Partido nuevo",
-  new_game_ask: "¿Borrar este partido y empezar otro?",
-  new_game_yes: "Sí, partido nuevo",
-  new_game_no: "No",
-  new_game_done: "Partido nuevo (Deshacer lo trae de vuelta).",
-  winner_side: "¡Ganó {name}!",
-  winner_we: "¡Ganamos!",
-  winner_they: "¡Ganaron ellos!",
-  n_buenas: "{n} buenas",
-  one_buena: "1 buena",
-  last_change: "Último: {text}",
-  log: "Jugadas",
-  not_found: "No existe esa mesa.",
-  error: "Error",
-  close: "Cerrar",
-  nothing_to_do: "Esperá tu turno.",
-  points_n: "{n} pts",
-  reason_truco: "truco",
-  reason_hand: "la mano",
-  and: "y",
-  won_one: "ganó",
-  won_team: "ganaron",
-  why: "Por qué",
-  why_tricks: "{won} {tricks}",
-  why_won_the: "{won} la {tricks}",
-  why_pardas: "parda en {tricks}",
-  why_mano: "{won} por ser mano",
-  why_mazo: "{name} se fue al mazo",
-  why_declined: "{name} no quiso el {call}",
-  this_hand: "Esta mano",
-  score_now: "Tanteador",
-  reason_declined: "{call} no querido",
-  "reason_truco-no-quiero": "truco no querido",
-  reason_mazo: "al mazo",
-  reason_envido: "envido",
-  "reason_envido-no-quiero": "envido no querido",
-  reason_flor: "flor",
-  "reason_flor-no-quiero": "flor no querida",
-  "act_quiero": "Quiero",
-  "act_no-quiero": "No quiero",
-  act_truco: "Truco",
-  act_retruco: "Quiero retruco",
-  "act_vale-cuatro": "Quiero vale cuatro",
-  act_envido: "Envido",
-  "act_real-envido": "Real envido",
-  "act_falta-envido": "Falta envido",
-  act_mazo: "Me voy al mazo",
-  act_flor: "Flor",
-  act_contraflor: "Contraflor",
-  "act_contraflor-al-resto": "Contraflor al resto",
-  "act_con-flor-quiero": "Con flor quiero",
-  "act_con-flor-me-achico": "Con flor me achico",
-  call_truco: "Truco",
-  call_retruco: "Retruco",
-  "call_vale-cuatro": "Vale cuatro",
-  call_envido: "Envido",
-  "call_real-envido": "Real envido",
-  "call_falta-envido": "Falta envido",
-  call_flor: "Flor",
-  call_contraflor: "Contraflor",
-  "call_contraflor-al-resto": "Contraflor al resto",
-  act_play: "juega {card}",
-  act_tapada: "juega una tapada",
-  "sena_ancho-espada": "Ancho de espada",
-  "sena_ancho-basto": "Ancho de basto",
-  "sena_siete-espada": "Siete de espada",
-  "sena_siete-oro": "Siete de oro",
-  sena_tres: "Un tres",
-  sena_dos: "Un dos",
-  "sena_ancho-falso": "Ancho falso",
-  sena_nada: "Nada",
-  "sena_envido-alto": "Envido alto",
-  sena_flor: "Flor",
-  suit_e: "espada",
-  suit_b: "basto",
-  suit_o: "oro",
-  suit_c: "copa",
-  card_name: "{rank} de {suit}",
-  false_ace: "Ancho falso de {suit}",
-  falta_match_if_malas: "Partido si están en malas",
-  falta_leader: "Lo que le falta al que va ganando",
-  falta_litoral: "Litoral",
-  falta_doble: "Doble falta",
-  falta_loser: "Lo que le falta al que pierde",
-  falta_diferencia: "Diferencia",
-  tapada_off: "No",
-  tapada_from_second: "Desde la segunda baza",
-  tapada_always: "Siempre",
-  level_facil: "Fácil",
-  level_normal: "Normal",
-  level_dificil: "Difícil",
-  level_experto: "Experto",
-  variant: "Modalidad",
-  variant_standard: "Truco (1 vs 1, parejas, 3 vs 3)",
-  variant_pata_de_gallo: "Pata de gallo (3 jugadores)",
-  variant_destantado: "Destantado (3 jugadores)",
-  variant_pica_pica: "Pica-pica (6 jugadores)",
-  variant_paulista: "Truco paulista (2, 4 o 6 jugadores)",
-  variant_short_pata_de_gallo: "Pata de gallo",
-  variant_short_destantado: "Destantado",
-  variant_short_pica_pica: "Pica-pica",
-  porotos: "Porotos por jugador",
-  porotos_n: "{n} porotos",
-  pica_from: "Pica-pica desde",
-  pie: "pie",
-  discard_hint: "Sos el pie: elegí la carta que descartás.",
-  discarding: "{name} (el pie) descarta…",
-  act_discard: "descarta {card}",
-  discarded: "descartó una carta",
-  in_bet: "en juego: {n}",
-  out_of_bet: "afuera",
-  sits_out: "no juega",
-  pica_hand: "Mano de pica {n} de 3",
-  everyone_hand: "Mano de todos",
-  passes: "{from} pasa {n} a {to}",
-  passes_pot: "{from} pasa {n} al pozo",
-  winner_you: "¡Ganaste!",
-  winner_name: "Ganó {name}",
-  first_to_empty: "Gana el primero que se queda sin porotos",
-  err_bad_json: "Mensaje inválido.",
-  err_too_large: "Mensaje demasiado largo.",
-  err_unknown_type: "Mensaje desconocido.",
-  err_bad_message: "Mensaje incompleto.",
-  err_not_seated: "Estás mirando: no podés jugar.",
-  err_not_your_turn: "No es tu turno.",
-  err_illegal_action: "Jugada no permitida.",
-  err_stale_version: "La mesa cambió; actualizando…",
-  err_match_over: "El partido terminó.",
-  err_bad_token: "Tu asiento ya no es válido.",
-  err_table_not_found: "No existe esa mesa.",
-  err_seat_taken: "Ese asiento ya está ocupado.",
-  err_rate_limited: "Más despacio, por favor.",
-  err_unavailable: "El servidor no responde: probá de nuevo en un momento.",
-  err_pista_unavailable: "No hay pista ahora.",
-  err_bad_options: "Opciones inválidas.",
-  err_bad_name: "Ese nombre no sirve: hasta 24 caracteres visibles, sin caracteres de control, invisibles ni de dirección del texto.",
-  err_network: "No se pudo conectar con el servidor.",
-  seat_elsewhere: "Tu asiento está abierto en otra pestaña de este navegador.",
-  play_here: "Jugar acá",
-  one_free: "1 lugar libre",
-  n_free: "{n} lugares libres",
-  full_table: "completa",
-  mute: "Sonido (activar o silenciar)",
-  sound_on: "♪ sí",
-  sound_off: "♪ no",
-  calls_line: "Lo que se cantó",
-  // The replay (replay.ts).
-  replay: "Repetición",
-  replay_open: "Ver repetición",
-  replay_all_open: "Partido terminado: todas las cartas a la vista.",
-  replay_as_seen: "Partido en juego: las manos terminadas, como las viste vos.",
-  replay_hands: "Manos",
-  replay_deal: "Reparto",
-  replay_step: "jugada {n} de {of}",
-  replay_first: "Al principio de la mano",
-  replay_prev: "Atrás",
-  replay_next: "Adelante",
-  replay_last: "Al final de la mano",
-  replay_keys: "Teclas: ← y → jugada por jugada, Inicio y Fin de la mano, RePág y AvPág cambian de mano.",
-  replay_no_hands: "Todavía no terminó ninguna mano.",
-  replay_players_only: "Mientras se juega el partido, solo sus jugadores pueden ver la repetición.",
-  replay_share: "Enlace a este momento:",
-  replay_table: "Ir a la mesa",
-  replay_your_cards: "Tus cartas",
-  replay_actions: "Jugadas",
-  replay_matches: "Partidos en esta mesa",
-  replay_match_n: "Partido {n}",
-} as const;
-
-export type Key = keyof typeof es;
-
-const en: Record<Key, string> = {
-  title: "Truco",
-  subtitle: "Argentine truco online",
-  your_name: "Your name",
-  name_placeholder: "Guest",
-  new_table: "New table",
-  create: "Create table",
-  players: "Players",
-  target: "Points to win",
-  flor: "With flor",
-  falta: "Falta envido",
-  tapada: "Face-down card",
-  turn_time: "Time per turn",
-  seconds: "{n} s",
-  no_limit: "No limit",
-  seats: "Seats",
-  seat_n: "Seat {n}",
-  you: "you",
-  human: "Person",
-  bot: "Bot",
-  empty: "Empty",
-  level: "Level",
-  open_tables: "Open tables",
-  no_tables: "No open tables.",
-  refresh: "Refresh",
-  join: "Sit down",
-  join_seat: "Sit in seat {n}",
-  watch: "Watch",
-  spectator: "Spectator",
-  replaced: "a bot plays for now",
-  watching: "You are watching this table as a spectator. Pick a free seat to play.",
-  share: "Invite your friends with this link:",
-  copy: "Copy",
-  copied: "Copied!",
-  fill_bot: "Add a bot",
-  waiting: "Waiting for players…",
-  waiting_seats: "The match starts when every seat is taken.",
-  connecting: "Connecting…",
-  reconnecting: "Reconnecting…",
-  offline: "Offline",
-  team_us: "Us",
-  team_them: "Them",
-  team_n: "Team {n}",
-  malas: "malas",
-  buenas: "buenas",
-  score: "Score",
-  hand_n: "Hand {n}",
-  mano: "mano",
-  your_turn: "Your turn!",
-  pista: "Hint",
-  pista_title: "What the expert would do",
-  pista_says: "Hint: {action}",
-  turn_of: "{name} to play",
-  retired: "folded",
-  tantos: "Your envido: {n}",
-  flor_points: "Your flor: {n}",
-  son_buenas: "Son buenas (good)",
-  declares: "{n}",
-  flor_declares: "Flor: {n}",
-  tapada_mode: "Play face down",
-  tapada_on: "Pick the card to play face down",
-  envido_primero: "Envido comes first",
-  truco_waiting: "{name} called {call}",
-  chat: "Chat",
-  say: "Say something…",
-  send: "Send",
-  senas: "Signs",
-  sena: "Sign",
-  sena_from: "{name} signs: {sena}",
-  summary: "Hand {n} summary",
-  hand_points: "Points this hand",
-  continue: "Continue",
-  tricks: "Tricks",
-  trick_1: "First trick",
-  trick_2: "Second trick",
-  trick_3: "Third trick",
-  parda: "tie",
-  won_by: "to {team}",
-  shown: "Cards shown",
-  declared: "Declarations",
-  match_over: "Match over",
-  winner_us: "We won!",
-  winner_them: "They won",
-  winner_team: "Team {n} won",
-  rematch: "Rematch",
-  rematch_asked: "Rematch requested…",
-  download: "Download",
-  download_hand: "Download hand {n} (history)",
-  download_match: "Download the match (history)",
-  back_home: "Home",
-  language: "Español",
-  anotador: "Score keeper",
-  anotador_intro: "Keep the score of a game played with real cards.",
-  anotador_open: "Open the score keeper",
-  side_n: "Team {n}",
-  side_name: "Name of team {n}",
-  sides: "Teams",
-  q_envido: "Envido",
-  "q_real envido": "Real envido",
-  q_truco: "Truco",
-  q_retruco: "Retruco",
-  "q_vale cuatro": "Vale cuatro",
-  "q_falta envido": "Falta envido",
-  undo: "Undo",
-  new_game: "New game",
-  new_game_ask: "Clear this game and start another?",
-  new_game_yes: "Yes, new game",
-  new_game_no: "No",
-  new_game_done: "New game (Undo brings the last one back).",
-  winner_side: "{name} won!",
-  winner_we: "We won!",
-  winner_they: "They won!",
-  n_buenas: "{n} buenas",
-  one_buena: "1 buena",
-  last_change: "Last: {text}",
-  log: "Moves",
-  not_found: "There is no such table.",
-  error: "Error",
-  close: "Close",
-  nothing_to_do: "Wait for your turn.",
-  points_n: "{n} pts",
-  reason_truco: "truco",
-  reason_hand: "the hand",
-  and: "and",
-  won_one: "won",
-  won_team: "won",
-  why: "Why",
-  why_tricks: "{won} the {tricks}",
-  why_won_the: "{won} the {tricks}",
-  why_pardas: "tie in the {tricks}",
-  why_mano: "{won} as mano",
-  why_mazo: "{name} folded (mazo)",
-  why_declined: "{name} declined the {call}",
-  this_hand: "This hand",
-  score_now: "Score",
-  reason_declined: "{call} declined",
-  "reason_truco-no-quiero": "truco declined",
-  reason_mazo: "fold",
-  reason_envido: "envido",
-  "reason_envido-no-quiero": "envido declined",
-  reason_flor: "flor",
-  "reason_flor-no-quiero": "flor declined",
-  act_quiero: "Accept (quiero)",
-  "act_no-quiero": "Decline (no quiero)",
-  act_truco: "Truco",
-  act_retruco: "Retruco",
-  "act_vale-cuatro": "Vale cuatro",
-  act_envido: "Envido",
-  "act_real-envido": "Real envido",
-  "act_falta-envido": "Falta envido",
-  act_mazo: "Fold (mazo)",
-  act_flor: "Flor",
-  act_contraflor: "Contraflor",
-  "act_contraflor-al-resto": "Contraflor al resto",
-  "act_con-flor-quiero": "Con flor quiero",
-  "act_con-flor-me-achico": "Con flor me achico",
-  call_truco: "Truco",
-  call_retruco: "Retruco",
-  "call_vale-cuatro": "Vale cuatro",
-  call_envido: "Envido",
-  "call_real-envido": "Real envido",
-  "call_falta-envido": "Falta envido",
-  call_flor: "Flor",
-  call_contraflor: "Contraflor",
-  "call_contraflor-al-resto": "Contraflor al resto",
-  act_play: "plays {card}",
-  act_tapada: "plays face down",
-  "sena_ancho-espada": "Ace of swords",
-  "sena_ancho-basto": "Ace of clubs",
-  "sena_siete-espada": "Seven of swords",
-  "sena_siete-oro": "Seven of coins",
-  sena_tres: "A three",
-  sena_dos: "A two",
-  "sena_ancho-falso": "False ace",
-  sena_nada: "Nothing",
-  "sena_envido-alto": "High envido",
-  sena_flor: "Flor",
-  suit_e: "swords",
-  suit_b: "clubs",
-  suit_o: "coins",
-  suit_c: "cups",
-  card_name: "{rank} of {suit}",
-  false_ace: "Ace of {suit} (ancho falso)",
-  falta_match_if_malas: "The match, if both in malas",
-  falta_leader: "What the leader lacks",
-  falta_litoral: "Litoral",
-  falta_doble: "Double falta",
-  falta_loser: "What the loser lacks",
-  falta_diferencia: "Difference",
-  tapada_off: "No",
-  tapada_from_second: "From the second trick",
-  tapada_always: "Always",
-  level_facil: "Easy",
-  level_normal: "Normal",
-  level_dificil: "Hard",
-  level_experto: "Expert",
-  variant: "Game",
-  variant_standard: "Truco (1 vs 1, pairs, 3 vs 3)",
-  variant_pata_de_gallo: "Pata de gallo (3 players)",
-  variant_destantado: "Destantado (3 players)",
-  variant_pica_pica: "Pica-pica (6 players)",
-  variant_paulista: "Truco Paulista (2, 4 or 6 players)",
-  variant_short_pata_de_gallo: "Pata de gallo",
-  variant_short_destantado: "Destantado",
-  variant_short_pica_pica: "Pica-pica",
-  porotos: "Beans (porotos) each",
-  porotos_n: "{n} beans",
-  pica_from: "Pica-pica from",
-  pie: "pie",
-  discard_hint: "You are the pie: pick the card to discard.",
-  discarding: "{name} (the pie) is discarding…",
-  act_discard: "discards {card}",
-  discarded: "discarded a card",
-  in_bet: "in for {n}",
-  out_of_bet: "out",
-  sits_out: "sits out",
-  pica_hand: "Pica hand {n} of 3",
-  everyone_hand: "Everyone's hand",
-  passes: "{from} passes {n} to {to}",
-  passes_pot: "{from} passes {n} to the pot",
-  winner_you: "You won!",
-  winner_name: "{name} won",
-  first_to_empty: "The first to run out of beans wins",
-  err_bad_json: "Invalid message.",
-  err_too_large: "Message too long.",
-  err_unknown_type: "Unknown message.",
-  err_bad_message: "Incomplete message.",
-  err_not_seated: "You are watching: you cannot play.",
-  err_not_your_turn: "It is not your turn.",
-  err_illegal_action: "That move is not allowed.",
-  err_stale_version: "The table changed; updating…",
-  err_match_over: "The match is over.",
-  err_bad_token: "Your seat is no longer valid.",
-  err_table_not_found: "There is no such table.",
-  err_seat_taken: "That seat is taken.",
-  err_rate_limited: "Slow down, please.",
-  err_unavailable: "The server cannot be reached: try again in a moment.",
-  err_pista_unavailable: "No hint now.",
-  err_bad_options: "Invalid options.",
-  err_bad_name: "That name will not do: up to 24 visible characters, with no control, invisible or text-direction characters.",
-  err_network: "Could not reach the server.",
-  seat_elsewhere: "Your seat is open in another tab of this browser.",
-  play_here: "Play here",
-  one_free: "1 free seat",
-  n_free: "{n} free seats",
-  full_table: "full",
-  mute: "Sound (on or off)",
-  sound_on: "♪ on",
-  sound_off: "♪ off",
-  calls_line: "What was called",
-  replay: "Replay",
-  replay_open: "Watch the replay",
-  replay_all_open: "Match over: every card face up.",
-  replay_as_seen: "Match in play: the finished hands, as you saw them.",
-  replay_hands: "Hands",
-  replay_deal: "Deal",
-  replay_step: "play {n} of {of}",
-  replay_first: "Start of the hand",
-  replay_prev: "Back",
-  replay_next: "Forward",
-  replay_last: "End of the hand",
-  replay_keys: "Keys: ← and → play by play, Home and End of the hand, Page Up and Page Down change hands.",
-  replay_no_hands: "No hand has finished yet.",
-  replay_players_only: "While the match is played only its players may watch its replay.",
-  replay_share: "Link to this moment:",
-  replay_table: "Go to the table",
-  replay_your_cards: "Your cards",
-  replay_actions: "Plays",
-  replay_matches: "Matches at this table",
-  replay_match_n: "Match {n}",
-};
+/** A language the interface may speak: the visitor's, or a table's own (pt-BR at Paulista). */
+export type AnyLang = Lang | "pt";
 
 export const DICTS: Record<Lang, Record<Key, string>> = { es, en };
+/** pt-BR: the Paulista tables' words (lang/pt.ts). */
+export const PT: Partial<Record<Key, string>> = pt;
 
 let current: Lang = "es";
+/** The language of the table on screen, where it has its own (pt-BR at Paulista tables). */
+let tableLang: AnyLang | null = null;
+/** The visitor asked for his own language at such a table (the header's button). */
+let ownWords = false;
+/** Keys asked for in pt-BR that it lacks (shown in Spanish): the tests keep this empty. */
+export const missingPt = new Set<Key>();
 
 export function setLang(lang: Lang): void {
   current = lang;
 }
 
+/** The visitor's language. */
 export function getLang(): Lang {
   return current;
+}
+
+/** A table that speaks its own language (pt-BR at Paulista tables), or null: the visitor's. */
+export function setTableLang(lang: AnyLang | null): void {
+  if (lang !== tableLang) ownWords = false;
+  tableLang = lang;
+}
+
+/** The language of the table on screen, if it has its own. */
+export function tableLanguage(): AnyLang | null {
+  return tableLang;
+}
+
+/** The language the page speaks now: the table's own, unless the visitor asked for his. */
+export function activeLang(): AnyLang {
+  return tableLang !== null && !ownWords ? tableLang : current;
+}
+
+/** The header's button: at a table with its own language, between it and the visitor's;
+ * elsewhere between Spanish and English. */
+export function toggleLang(): void {
+  if (tableLang !== null) ownWords = !ownWords;
+  else current = current === "es" ? "en" : "es";
+}
+
+/** What the header's button says: the language it switches to, in that language. */
+export function langButtonLabel(): string {
+  if (tableLang === null) return t("language");
+  return activeLang() === tableLang ? t("lang_name", {}, current) : t("lang_name", {}, tableLang);
+}
+
+/** The page's `lang` attribute. */
+export function htmlLang(): string {
+  return activeLang() === "pt" ? "pt-BR" : activeLang();
 }
 
 export function isKey(key: string): key is Key {
@@ -572,8 +78,16 @@ export function format(template: string, vars: Record<string, string | number> =
   );
 }
 
-export function t(key: Key, vars?: Record<string, string | number>, lang: Lang = current): string {
-  return format(DICTS[lang][key], vars);
+function word(key: Key, lang: AnyLang): string {
+  if (lang !== "pt") return DICTS[lang][key];
+  const found = pt[key];
+  if (found !== undefined) return found;
+  missingPt.add(key);
+  return es[key];
+}
+
+export function t(key: Key, vars?: Record<string, string | number>, lang: AnyLang = activeLang()): string {
+  return format(word(key, lang), vars);
 }
 
 /** A key built at run time (an action, a reason, an error code); falls back on the raw text. */
@@ -585,9 +99,23 @@ const RANK_NAMES: Record<Lang, Record<number, string>> = {
   es: { 1: "Ancho", 10: "Sota", 11: "Caballo", 12: "Rey" },
   en: { 1: "Ace", 10: "Jack (sota)", 11: "Knight (caballo)", 12: "King (rey)" },
 };
+/** The French deck's letters for the Spanish ranks the notation keeps: 1 A, 10 Q, 11 J, 12 K. */
+const FRENCH_RANK: Record<number, Key> = { 1: "rank_a", 10: "rank_q", 11: "rank_j", 12: "rank_k" };
 
-/** "7 de espada", "Rey de copa", "Ancho falso de oro", "Seven..." */
-export function cardName(code: string, lang: Lang = current): string {
+/** A card of the French deck (Truco Paulista) by name: "Ás de paus", "Dama de copas", "7 de ouros". */
+export function frenchCardName(code: string, lang: AnyLang = activeLang()): string {
+  const m = /^(1[0-2]|[1-7])([eboc])$/.exec(code);
+  if (!m || m[1] === undefined || m[2] === undefined) return code;
+  const rank = Number(m[1]);
+  const rankKey = FRENCH_RANK[rank];
+  const suit = t(`fsuit_${m[2]}` as Key, {}, lang);
+  return t("card_name", { rank: rankKey ? t(rankKey, {}, lang) : String(rank), suit }, lang);
+}
+
+/** "7 de espada", "Rey de copa", "Ancho falso de oro", "Seven..."; at a pt-BR (Paulista) table,
+ * the French deck's names. */
+export function cardName(code: string, lang: AnyLang = activeLang()): string {
+  if (lang === "pt") return frenchCardName(code, lang);
   const m = /^(1[0-2]|[1-7])([eboc])$/.exec(code);
   if (!m || m[1] === undefined || m[2] === undefined) return code;
   const rank = Number(m[1]);
@@ -598,19 +126,19 @@ export function cardName(code: string, lang: Lang = current): string {
 }
 
 /** The name of a call ("Retruco"), as opposed to the button that answers with it. */
-export function callLabel(verb: string, lang: Lang = current): string {
+export function callLabel(verb: string, lang: AnyLang = activeLang()): string {
   const key = `call_${verb}`;
   return isKey(key) ? t(key, {}, lang) : actionLabel(verb, lang);
 }
 
-/** The label of a legal action: a button text, or a line in the log. */
 /** A trick by its name at the table: primera, segunda, tercera (0-based `i`). */
-export function trickName(i: number, lang: Lang = current): string {
+export function trickName(i: number, lang: AnyLang = activeLang()): string {
   const key = `trick_${i + 1}`;
   return isKey(key) ? t(key, {}, lang) : String(i + 1);
 }
 
-export function actionLabel(action: string, lang: Lang = current): string {
+/** The label of a legal action: a button text, or a line in the log. */
+export function actionLabel(action: string, lang: AnyLang = activeLang()): string {
   const [verb, arg] = action.split(" ");
   if (verb === "play" && arg) return t("act_play", { card: cardName(arg, lang) }, lang);
   if (verb === "tapada") return t("act_tapada", {}, lang);

@@ -1,7 +1,7 @@
 // Input: clicks, forms, keys. One listener of each kind on the page's root, dispatching on the
 // data-act (a game action), data-sena and data-cmd attributes the views carry.
 
-import { getLang, setLang, t } from "./i18n";
+import { getLang, htmlLang, t, toggleLang } from "./i18n";
 import { refreshLobby, submitCreate, syncSeatRows } from "./home";
 import { $, navigate, root, showToast } from "./page";
 import { chatMessage } from "./protocol";
@@ -39,9 +39,9 @@ export function listen(): void {
         navigate("/anotador");
         break;
       case "lang":
-        setLang(getLang() === "es" ? "en" : "es");
+        toggleLang();
         store.setLang(getLang());
-        document.documentElement.lang = getLang();
+        document.documentElement.lang = htmlLang();
         // Redraw the page in the new language; a table's connection stays as it is.
         if (app.tableId) redrawTable();
         else route();

@@ -1,10 +1,10 @@
 // The modals: the summary of the hand just played, and the end of the match.
 
-import { cardSvg } from "./cards";
 import { trickCard } from "./board";
 import { type Html, html, join, NOTHING } from "./html";
 import { cardName, t, trickName } from "./i18n";
 import { scorerLabel, seatName, teamLabel } from "./names";
+import { tableCard } from "./paulista";
 import { type GameState, type HandSummary, teamOf } from "./protocol";
 import { scoreboard } from "./score";
 import type { TableInfo } from "./types";
@@ -19,7 +19,7 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
     return html`<div class="sum-trick"><span class="sum-label">${trickName(i)}</span>
       ${trick.map(
         (play) =>
-          html`<span class="sum-card${play[2] ? " face-down" : ""}" title="${seatName(state.table, play[0])}">${trickCard(play)}<small>${seatName(state.table, play[0])}</small></span>`,
+          html`<span class="sum-card${play[2] ? " face-down" : ""}" title="${seatName(state.table, play[0])}">${trickCard(play, s.view.options)}<small>${seatName(state.table, play[0])}</small></span>`,
       )}
       <span class="sum-res">${res}</span></div>`;
   });
@@ -29,9 +29,9 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
   );
   const shown = s.shown.map(
     ([seat, cards]) =>
-      html`<div class="sum-shown"><span>${seatName(state.table, seat)}</span>${cards.map((c) => html`<span class="sum-card">${cardSvg(c, cardName(c))}</span>`)}</div>`,
+      html`<div class="sum-shown"><span>${seatName(state.table, seat)}</span>${cards.map((c) => html`<span class="sum-card">${tableCard(s.view.options, c, cardName(c))}</span>`)}</div>`,
   );
-  const calls = (s.history ?? []).filter(([, a]) => !/^(play|tapada|discard|quiero|no-quiero|mazo)\b/.test(a)).map(([, a]) => a);
+  const calls = (s.history ?? []).filter(([, a]) => !/^(play|tapada|discard|quiero|no-quiero|mazo|desce|corre|joga)\b/.test(a)).map(([, a]) => a);
   const scored = s.scored.map(
     (x) => html`<li>${scorerLabel(x.team, viewer, s.view, state.table)}: +${x.points} ${scoredReason(x.reason, calls)}</li>`,
   );

@@ -2,7 +2,7 @@
 // error, a guest's name, and moving to another address.
 
 import { type Html, html, NOTHING } from "./html";
-import { t, tr } from "./i18n";
+import { langButtonLabel, t, tr } from "./i18n";
 import { store } from "./storage";
 
 /** The element every screen is drawn into (looked up when needed: tests import without a page). */
@@ -43,7 +43,7 @@ export function errorText(code: string, message?: string): string {
 export function header(extra: Html = NOTHING): Html {
   return html`<header class="top"><a class="brand" href="/" data-cmd="home">🂡 ${t("title")}</a>
     <span class="conn" id="conn"></span>${extra}
-    <button class="small ghost" data-cmd="lang">${t("language")}</button></header>
+    <button class="small ghost" data-cmd="lang">${langButtonLabel()}</button></header>
     <div id="toast" class="toast" hidden></div>`;
 }
 

@@ -4,6 +4,7 @@
 import { type Html, html, join, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { scorerLabel, seatName, teamLabel } from "./names";
+import { isPaulista } from "./paulista";
 import { VARIANT_RULES } from "./generated";
 import { type GameState, teamOf, variantOf } from "./protocol";
 import { type GameEvent, SENAS, type SeatInfo, type TableInfo, type View, BOT_LEVELS } from "./types";
@@ -11,7 +12,8 @@ import { scoredReason } from "./words";
 
 export function senasPanel(state: GameState): Html {
   const view = state.view;
-  if (!view || state.seat === null || view.options.players <= 2 || variantOf(view.options) === "destantado") return NOTHING;
+  // The señas are the Argentine game's (Truco Paulista's table signs are not these).
+  if (!view || state.seat === null || view.options.players <= 2 || variantOf(view.options) === "destantado" || isPaulista(view.options)) return NOTHING;
   return html`<details class="senas"><summary>${t("senas")}</summary><div class="sena-buttons">
     ${SENAS.map((s) => html`<button class="sena" data-sena="${s}">${tr(`sena_${s}`, s)}</button>`)}
     </div></details>`;
@@ -146,7 +148,7 @@ export function lobbyList(tables: TableInfo[] | null): Html {
     const variant = variantOf(tb.options);
     return html`<li><a href="/t/${encodeURIComponent(tb.table)}">
       <b>${variant !== "standard" && `${tr(`variant_short_${variant}`, variant)} · `}
-      ${tb.options.players}p · ${VARIANT_RULES[variant].piles ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}</b>
+      ${tb.options.players}p · ${VARIANT_RULES[variant].piles ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}${tb.options.manilhas === "velha" && ` · ${t("manilhas_velha")}`}</b>
       <span>${names}</span><span class="free">${free === 0 ? t("full_table") : free === 1 ? t("one_free") : t("n_free", { n: free })}</span></a></li>`;
   });
   return html`<ul class="lobby">${rows}</ul>`;

@@ -7,6 +7,7 @@ import { t } from "./i18n";
 import { VARIANT_RULES } from "./generated";
 import { teamOf, variantOf } from "./protocol";
 import { scorerLabel, teamLabel } from "./names";
+import { isPaulista, tentosBoard } from "./paulista";
 import type { TableInfo, View } from "./types";
 
 /** Destantado's pile of porotos, one bean each. */
@@ -36,6 +37,7 @@ function playerBoards(view: View, viewer: number | null, table: TableInfo | null
 
 export function scoreboard(view: View, viewer: number | null, table: TableInfo | null = null): Html {
   if (view.individual) return playerBoards(view, viewer, table);
+  if (isPaulista(view.options)) return tentosBoard(view, viewer, table);
   const target = view.options.target;
   const half = view.half;
   const teams = [0, 1];

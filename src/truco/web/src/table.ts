@@ -3,7 +3,7 @@
 
 import { ApiError, addBot, getTable, handUrl, joinTable, matchUrl, wsProtocols, wsUrl } from "./api";
 import { type Html, html, mount, NOTHING } from "./html";
-import { callLabel, t } from "./i18n";
+import { actionLabel, activeLang, callLabel, htmlLang, setTableLang, t } from "./i18n";
 import { $, errorText, guestName, header, renderToast, root, showToast } from "./page";
 import {
   type Effect,
@@ -28,6 +28,7 @@ import {
   summaryModal,
 } from "./render";
 import { type SocketStatus, TableSocket } from "./socket";
+import { isPaulista } from "./paulista";
 import { play } from "./sound";
 import { store } from "./storage";
 import type { BotLevel, ClientMessage, GameEvent, ServerMessage, TableInfo } from "./types";
@@ -100,6 +101,8 @@ export function playHere(): void {
 
 /** Close the table's connection (the visitor goes to another page). */
 export function leaveTable(): void {
+  setTableLang(null);
+  document.documentElement.lang = htmlLang();
   seatChannel?.close();
   seatChannel = null;
   socket?.close();
@@ -131,10 +134,8 @@ export function openTable(id: string): void {
   app.log = [];
   app.announce = null;
   document.title = `${t("title")} · ${id}`;
-  mount(root(), tableShell());
-  if (window.matchMedia("(max-width: 720px)").matches) ($("#chat-box") as HTMLDetailsElement).open = false;
-  // The log of plays is open where there is room for it.
-  else ($("#log-box") as HTMLDetailsElement).open = true;
+  setTableLang(null);
+  mountShell();
   void getTable(id)
     .then((info) => {
       app.info = info;
@@ -209,9 +210,16 @@ function heard(events: GameEvent[], before: GameState, after: GameState): void {
   if (app.log.length === 0) app.log = before.log.slice();
   app.log = [...app.log, ...events.filter((e) => e.type !== "CardsDealt")].slice(-KEEP_MATCH_LOG);
   const call = events.filter((e) => e.type === "Called").at(-1);
-  if (call && call.type === "Called") {
-    app.announce = { text: `${seatName(after.table, call.seat)}: ${callLabel(call.verb)}`, at: Date.now() };
+  const paulista = isPaulista(after.view?.options);
+  // At Truco Paulista the answers are shouted too ("Desce", "Corre"), and so is the zap.
+  const said = paulista ? events.filter((e) => e.type === "Called" || e.type === "Answered").at(-1) : call;
+  const zap = paulista ? events.find((e) => e.type === "CardPlayed" && e.card !== null && e.card === after.view?.manilhas[0]) : undefined;
+  if (said && (said.type === "Called" || said.type === "Answered")) {
+    const words = paulista ? actionLabel(said.verb) : callLabel(said.verb);
+    app.announce = { text: `${seatName(after.table, said.seat)}: ${words}`, at: Date.now() };
     play("call");
+  } else if (zap && zap.type === "CardPlayed") {
+    app.announce = { text: `${seatName(after.table, zap.seat)}: ${t("zap")}`, at: Date.now() };
   } else if (events.some((e) => e.type === "HandEnded")) play("hand");
   const mine = after.seat !== null && after.view?.to_act === after.seat && after.view.phase === "play";
   if (mine && !call && before.view?.to_act !== after.seat) play("turn");
@@ -294,11 +302,31 @@ export function turnLeft(): number | null {
   return Math.max(0, Math.ceil(secs - (Date.now() - app.turnSince.at) / 1000));
 }
 
+/** A Truco Paulista table speaks pt-BR: once its options are known, the page (shell and all)
+ * is drawn again in its language. */
+function syncTableLang(table: TableInfo | null): void {
+  const options = app.game.view?.options ?? table?.options;
+  if (!options) return;
+  const before = activeLang();
+  setTableLang(isPaulista(options) ? "pt" : null);
+  if (activeLang() === before) return;
+  document.documentElement.lang = htmlLang();
+  mountShell();
+}
+
+function mountShell(): void {
+  mount(root(), tableShell());
+  if (window.matchMedia("(max-width: 720px)").matches) ($("#chat-box") as HTMLDetailsElement).open = false;
+  // The log of plays is open where there is room for it.
+  else ($("#log-box") as HTMLDetailsElement).open = true;
+}
+
 export function renderTable(): void {
   const id = app.tableId;
   if (!id || !$("#board")) return;
   const g = app.game;
   const table = g.table ?? app.info;
+  syncTableLang(table);
   const set = (sel: string, markup: Html) => {
     const el = $(sel);
     if (el) mount(el, markup);

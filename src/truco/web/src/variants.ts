@@ -1,5 +1,5 @@
 // Pure: the create-table form's fields turned into the Rules options of docs/protocol.md,
-// for the standard game and its variants (pata de gallo, destantado, pica-pica).
+// for the standard game, its variants (pata de gallo, destantado, pica-pica) and Truco Paulista.
 
 import { VARIANT_RULES } from "./generated";
 import type { Options, Variant } from "./types";
@@ -16,12 +16,23 @@ export interface CreateForm {
   porotos: number;
   /** Pica-pica only. */
   pica_from: number;
+  /** Truco Paulista only: the manilhas of the vira, or the fixed ones (manilha velha)... */
+  manilhas?: "vira" | "velha";
+  /** ...and the mão de ferro played blind (cega) or with the cards seen (aberta). */
+  mao_de_ferro?: "cega" | "aberta";
 }
 
 /** The options to create the table with, and how many seats it will have (the variant's facts,
  * generated from the core's registry). Only the options that apply to the variant are sent:
  * piles of porotos (destantado) have no flor, no target, no falta formula. */
 export function createOptions(form: CreateForm): { options: Partial<Options>; seats: number } {
+  // Truco Paulista: 1v1, pairs or threes, always to 12 (its only target), no flor nor falta.
+  if (VARIANT_RULES[form.variant].game === "paulista") {
+    const options: Partial<Options> = { variant: form.variant, players: form.players, tapada: form.tapada };
+    if (form.manilhas) options.manilhas = form.manilhas;
+    if (form.mao_de_ferro) options.mao_de_ferro = form.mao_de_ferro;
+    return { options, seats: form.players };
+  }
   if (form.variant === "standard") {
     return {
       options: { players: form.players, target: form.target, flor: form.flor, falta: form.falta, tapada: form.tapada },

@@ -7,7 +7,8 @@ import { seatName } from "./names";
 import type { HandSummary } from "./protocol";
 import type { TableInfo } from "./types";
 
-const TRUCO_CALLS = ["truco", "retruco", "vale-cuatro"];
+// Truco Paulista's raises (seis, nove, doze) are the truco's family too.
+const TRUCO_CALLS = ["truco", "retruco", "vale-cuatro", "seis", "nove", "doze"];
 const ENVIDO_CALLS = ["envido", "real-envido", "falta-envido"];
 
 function lastOf(calls: readonly string[], family: readonly string[]): string | undefined {
@@ -45,7 +46,7 @@ export function handWhy(s: HandSummary, table: TableInfo | null): string | null 
   if (truco?.reason === "truco-no-quiero") {
     const calls = history.map(([, a]) => a);
     const call = lastOf(calls, TRUCO_CALLS) ?? "truco";
-    const no = last((a) => a === "no-quiero");
+    const no = last((a) => a === "no-quiero" || a === "corre");
     return no ? t("why_declined", { name: who(no[0]), call: callLabel(call).toLowerCase() }) : null;
   }
   const team = truco?.team ?? s.winner;

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { DICTS, actionLabel, cardName, format, getLang, setLang, t, tr } from "../src/i18n";
+import { DICTS, PT, actionLabel, activeLang, cardName, format, getLang, langButtonLabel, setLang, setTableLang, t, toggleLang, tr } from "../src/i18n";
 import { SENAS } from "../src/types";
 
-afterEach(() => setLang("es"));
+afterEach(() => {
+  setLang("es");
+  setTableLang(null);
+});
 
 describe("i18n", () => {
   it("has the same keys and placeholders in Spanish and English", () => {
@@ -49,5 +52,36 @@ describe("i18n", () => {
       expect(tr(`err_${code}`, "?"), code).not.toBe("?");
     }
     expect(tr("no_such_key", "fallback")).toBe("fallback");
+  });
+
+  it("has pt-BR words with the same placeholders, for the Truco Paulista tables", () => {
+    const holes = (x: string) => (x.match(/\{\w+\}/g) ?? []).sort();
+    for (const [key, word] of Object.entries(PT)) {
+      expect(key in DICTS.es, key).toBe(true);
+      expect(holes(word!), key).toEqual(holes(DICTS.es[key as keyof typeof DICTS.es]));
+      expect(word!.length, key).toBeGreaterThan(0);
+    }
+    setTableLang("pt");
+    expect(activeLang()).toBe("pt");
+    expect(["truco", "seis", "nove", "doze", "desce", "corre"].map((v) => actionLabel(v))).toEqual(["Truco!", "Seis!", "Nove!", "Doze!", "Desce", "Corre"]);
+    expect(t("mao_de_onze")).toBe("Mão de onze");
+    expect(t("manilha_b")).toBe("Zap");
+    // The French deck's names: 1 is the ace, 10 the queen, 11 the jack, 12 the king.
+    expect(["1b", "7c", "10o", "11e", "12b"].map((c) => cardName(c))).toEqual(["Ás de paus", "7 de copas", "Dama de ouros", "Valete de espadas", "Rei de paus"]);
+  });
+  it("switches a pt-BR table to the visitor's language and back, and leaves it with the table", () => {
+    setLang("en");
+    setTableLang("pt");
+    expect(t("rematch")).toBe("Revanche");
+    expect(langButtonLabel()).toBe("English");
+    toggleLang();
+    expect(t("rematch")).toBe("Rematch");
+    expect(langButtonLabel()).toBe("Português");
+    expect(getLang()).toBe("en");
+    toggleLang();
+    expect(t("rematch")).toBe("Revanche");
+    setTableLang(null);
+    expect(t("rematch")).toBe("Rematch");
+    expect(langButtonLabel()).toBe("Español");
   });
 });

@@ -10,7 +10,9 @@ import { anotadorBody } from "../src/anotadorPage";
 import { cardSvg } from "../src/cards";
 import { fosforosSvg } from "../src/fosforos";
 import { html } from "../src/html";
-import { setLang } from "../src/i18n";
+import { frenchSvg } from "../src/frenchcards";
+import { tentosSvg } from "../src/tentos";
+import { missingPt, setLang, setTableLang, tableLanguage } from "../src/i18n";
 import { type GameState, initialState } from "../src/protocol";
 import {
   board,
@@ -33,7 +35,10 @@ import { tableShell } from "../src/table";
 import type { GameEvent, Options, SeatInfo, TableInfo } from "../src/types";
 import { makeTable, makeView } from "./fixtures";
 
-afterEach(() => setLang("es"));
+afterEach(() => {
+  setLang("es");
+  setTableLang(null);
+});
 
 /** Names and lines a hostile player could send (names at most 24 characters, as the server allows). */
 export const HOSTILE = [
@@ -115,7 +120,40 @@ const VARIANTS: Record<string, Options> = {
   pata_de_gallo: { players: 3, target: 30, flor: true, variant: "pata_de_gallo" },
   destantado: { players: 3, target: 30, flor: false, variant: "destantado", porotos: 10, destantado_falta: 6 },
   pica_pica: { players: 6, target: 30, flor: true, variant: "pica_pica", pica_from: 1, pica_margin: 5 },
+  paulista: { players: 4, target: 12, flor: false, variant: "paulista", game: "paulista", manilhas: "vira" },
+  paulista_1v1_velha: { players: 2, target: 12, flor: false, variant: "paulista", game: "paulista", manilhas: "velha" },
 };
+
+/** What a Paulista view adds (truco.view): the vira and its manilhas, a seis waiting, a mão de
+ * onze with the partner's cards, or (manilha velha) a blind mão de ferro. */
+function paulistaFacts(options: Options, seat: number | null): Partial<ReturnType<typeof makeView>> {
+  if (options.game !== "paulista") return {};
+  const velha = options.manilhas === "velha";
+  return {
+    game: "paulista",
+    vira: velha ? null : "4c",
+    manilhas: velha ? ["4b", "7c", "1e", "7o"] : ["5b", "5c", "5e", "5o"],
+    hand_value: 3,
+    truco_call: [6, 1, 0],
+    onze: velha ? -1 : 0,
+    onze_call: velha ? null : seat,
+    ferro: velha,
+    blind: velha && seat !== null,
+    cards: velha && seat !== null ? [] : ["5b", "12c"],
+    partners: !velha && seat !== null ? [[(seat + 2) % options.players, ["3e", "10o"]]] : [],
+    tantos: null,
+    envido_call: null,
+    declared: [],
+    legal: ["play 5b", "tapada 12c", "seis", "desce", "corre", "joga"],
+    chain: [],
+    history: [
+      [1, "truco"],
+      [0, "desce"],
+      [1, "play 7o"],
+      [0, "seis"],
+    ],
+  };
+}
 
 function seats(n: number, name: string, waiting: boolean): SeatInfo[] {
   return Array.from({ length: n }, (_, seat) => {
@@ -154,6 +192,33 @@ function log(n: number, word: string): GameEvent[] {
   return events;
 }
 
+/** A Truco Paulista hand's events: calls up to doze, desce and corre, a cangada, a mão de onze run. */
+function paulistaLog(n: number, word: string): GameEvent[] {
+  const events: GameEvent[] = [{ type: "HandStarted", hand: 1, mano: 0 }];
+  const calls = ["truco", "seis", "nove", "doze"];
+  for (let seat = 0; seat < n; seat++) {
+    events.push(
+      { type: "CardPlayed", seat, card: seat % 2 ? null : "4b", face_down: seat % 2 === 1 },
+      { type: "Called", seat, verb: seat ? (calls[seat % 4] ?? "truco") : word },
+      { type: "Answered", seat, verb: seat % 2 ? "desce" : word },
+      { type: "Answered", seat, verb: seat % 2 ? "joga" : "corre" },
+      { type: "TrickEnded", trick: 0, team: seat % 2 ? -1 : seat % 3, seat },
+      { type: "Scored", team: seat, points: 2, reason: seat % 2 ? "mao-de-onze" : word },
+    );
+  }
+  events.push({ type: "HandEnded", points: Array(n).fill(1), winner: 0 }, { type: "MatchEnded", winner: 0, score: [12, 3] });
+  return events;
+}
+
+/** The lobby, in the visitor's language (never a table's). */
+function lobbyPage(name: string): unknown {
+  const table = tableLanguage();
+  setTableLang(null);
+  const home = homeShell(name);
+  setTableLang(table);
+  return home;
+}
+
 /** Every view of a table of `options` as `seat` (null: a spectator) sees it, with `name` everywhere. */
 function views(options: Options, seat: number | null, name: string): Record<string, unknown> {
   const n = options.players;
@@ -176,6 +241,7 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     envido_call: null,
     declared: Array.from({ length: n }, (_, s) => [s, s ? 27 : null, s === 2] as [number, number | null, boolean]),
     legal: ["play 1e", "tapada 4c", "discard 1e", "envido", "quiero", "mazo"],
+    ...paulistaFacts(options, seat),
   });
   const game: GameState = {
     ...initialState(),
@@ -191,7 +257,7 @@ function views(options: Options, seat: number | null, name: string): Record<stri
       { seat: 0, name, text: name, at: 0 },
       { seat: null, name, text: `hola ${name} chau`, at: 0 },
     ],
-    log: log(n, name),
+    log: options.game === "paulista" ? paulistaLog(n, name) : log(n, name),
     matchOver: { winner: 0, score: Array(individual ? n : 2).fill(3) },
   };
   const summary = {
@@ -201,10 +267,13 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     declared: game.view!.declared,
     shown: [[1, ["1e", "7o"]]] as [number, string[]][],
     scored: [{ team: 0, points: 2, reason: name }],
-    passed: [
-      { seat: 0, to: 1, points: 1, reason: name },
-      { seat: 1, to: -1, points: 1, reason: "truco" },
-    ],
+    passed:
+      options.game === "paulista"
+        ? []
+        : [
+            { seat: 0, to: 1, points: 1, reason: name },
+            { seat: 1, to: -1, points: 1, reason: "truco" },
+          ],
     points: Array(individual ? n : 2).fill(1),
     view,
   };
@@ -230,13 +299,13 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     reveal: seat === null,
     frames: [
       { step: 0, seat: null, action: null, events: [], view: frameView },
-      { step: 1, seat: 1, action: seat === null ? "tapada 7o" : "tapada ??", events: log(n, name), view: frameView },
+      { step: 1, seat: 1, action: options.game === "paulista" ? "play 7o" : seat === null ? "tapada 7o" : "tapada ??", events: options.game === "paulista" ? paulistaLog(n, name) : log(n, name), view: frameView },
       { step: 2, seat: 0, action: name, events: [], view: frameView },
     ],
   };
   const invite = `http://127.0.0.1/t/${encodeURIComponent(name)}`;
   const out: Record<string, unknown> = {
-    home: homeShell(name),
+    home: lobbyPage(name),
     table_shell: tableShell(),
     join_visitor: joinPanel(waiting, invite, null, name),
     join_creator: joinPanel(waiting, invite, 0, name),
@@ -247,7 +316,7 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     board_waiting: board({ ...game, table: waiting }, { senas: [], now: 0, turnLeft: null }),
     hand: handAndActions(game, false),
     hand_tapada: handAndActions(game, true),
-    hand_pista: handAndActions({ ...game, table: { ...table, pista: true }, pista: { v: game.v, action: "quiero" } }, false),
+    hand_pista: handAndActions({ ...game, table: { ...table, pista: true }, pista: { v: game.v, action: options.game === "paulista" ? "desce" : "quiero" } }, false),
     scoreboard: scoreboard(view, seat, table),
     senas: senasPanel(game),
     chat: chatLines(game),
@@ -255,12 +324,13 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     summary: summaryModal(summary as never, game, `/api/tables/${encodeURIComponent(name)}/hands/2.toml`),
     match_over: matchOverModal(game, `/api/tables/${encodeURIComponent(name)}/match.toml`, false),
     downloads: downloadsMenu(name, { ...view, hand: 3 }, (k) => `/h/${k}`, "/m"),
-    porotos: porotosPile(7),
     replay: replayBody(replayMatch, replayHand, { hand: 1, step: 1 }, `http://127.0.0.1/${name}`, [
       { panel: () => html`<p class="analysis">${name}</p>`, mark: () => html`<i>${name}</i>` },
     ]),
     replay_loading: replayBody(replayMatch, null, { hand: 2, step: 0 }, ""),
     replay_problem: replayBody(null, null, { hand: 1, step: 0 }, "", [], name),
+    // Destantado's porotos (a Paulista table never shows them).
+    porotos: options.game === "paulista" ? "" : porotosPile(7),
   };
   return out;
 }
@@ -268,9 +338,11 @@ function views(options: Options, seat: number | null, name: string): Record<stri
 describe("hostile text stays text", () => {
   for (const [variant, options] of Object.entries(VARIANTS)) {
     for (const seat of [0, 1, null]) {
-      it(`${variant}, ${seat === null ? "a spectator" : `seat ${seat}`}: every view, Spanish and English`, () => {
-        for (const lang of ["es", "en"] as const) {
-          setLang(lang);
+      it(`${variant}, ${seat === null ? "a spectator" : `seat ${seat}`}: every view, Spanish and English (and pt-BR at Paulista)`, () => {
+        const langs = options.game === "paulista" ? (["es", "en", "pt"] as const) : (["es", "en"] as const);
+        for (const lang of langs) {
+          if (lang === "pt") setTableLang("pt");
+          else setLang(lang);
           const plain = views(options, seat, PLAIN);
           for (const name of HOSTILE) {
             const hostile = views(options, seat, name);
@@ -289,6 +361,23 @@ describe("hostile text stays text", () => {
     }
   }
 
+  it("a Paulista table speaks pt-BR: every word of its views is in the pt-BR dictionary", () => {
+    for (const variant of ["paulista", "paulista_1v1_velha"]) {
+      for (const seat of [0, 1, null]) {
+        setTableLang("pt");
+        missingPt.clear();
+        const drawn = views(VARIANTS[variant]!, seat, PLAIN);
+        expect([...missingPt], `${variant} seat ${seat}`).toEqual([]);
+        // The Brazilian table's words are there.
+        const all = Object.values(drawn).map(String).join(" ");
+        for (const word of ["Seis!", "Desce", "Corre", "Jogar a mão de onze", "de 12 tentos", "Partida de 12 tentos"]) expect(all, word).toContain(word);
+        if (variant === "paulista" && seat !== null) expect(all).toContain("Mão de onze");
+        if (variant === "paulista") expect(all).toContain("Manilha: 5");
+        else expect(all).toContain("Zap 4♣");
+      }
+    }
+  });
+
   it("the pata de gallo scoreboard draws hostile names as text in its fósforos", () => {
     for (const name of HOSTILE) {
       const markup = String(views(VARIANTS.pata_de_gallo!, null, name).scoreboard);
@@ -304,6 +393,9 @@ describe("hostile text stays text", () => {
       expect(structure(fosforosSvg(12, 30, name))).toEqual(structure(fosforosSvg(12, 30, PLAIN)));
       expect(structure(cardSvg("1e", name))).toEqual(structure(cardSvg("1e", PLAIN)));
       expect(structure(cardSvg(null, name))).toEqual(structure(cardSvg(null, PLAIN)));
+      expect(structure(frenchSvg("12b", name))).toEqual(structure(frenchSvg("12b", PLAIN)));
+      expect(structure(frenchSvg(null, name))).toEqual(structure(frenchSvg(null, PLAIN)));
+      expect(structure(tentosSvg(7, 12, name))).toEqual(structure(tentosSvg(7, 12, PLAIN)));
     }
   });
 

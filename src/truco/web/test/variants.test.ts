@@ -59,6 +59,21 @@ describe("the create form's options", () => {
   });
 });
 
+describe("the create form's Truco Paulista", () => {
+  it("sends its own options: the seats chosen, the manilhas and the mão de ferro, never a target, flor or falta", () => {
+    const paulista = createOptions({ ...FORM, variant: "paulista", players: 6, manilhas: "velha", mao_de_ferro: "aberta" });
+    expect(paulista).toEqual({ options: { variant: "paulista", players: 6, tapada: "off", manilhas: "velha", mao_de_ferro: "aberta" }, seats: 6 });
+    expect(createOptions({ ...FORM, variant: "paulista", players: 2 }).seats).toBe(2);
+  });
+  it("names it in the lobby, with the manilha velha", () => {
+    setLang("es");
+    const velha: Options = { players: 4, target: 12, flor: false, variant: "paulista", game: "paulista", manilhas: "velha" };
+    const markup = String(lobbyList([table(4, velha)]));
+    expect(markup).toContain("Truco Paulista · 4p · 12");
+    expect(markup).toContain("Fijas (manilha velha)");
+  });
+});
+
 describe("the sides of a hand", () => {
   it("reads each seat's side from the view, not from s % 2", () => {
     const v = makeView({ options: GALLO, teams: [0, 1, 0], pie: 1 });
