@@ -76,11 +76,16 @@ VARIANTS = [
     Rules(variant="destantado", porotos=3),
     Rules(variant="pica_pica", target=15),
     Rules(variant="pica_pica", target=15, flor=True),
+    Rules(game="paulista"),
+    Rules(game="paulista", players=4),
+    Rules(game="paulista", players=6, manilhas="velha"),
 ]
 
 
 @pytest.mark.parametrize("name", sorted({*BOTS, *LEVELS}))
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: f"{r.variant}{'-flor' if r.flor else ''}")
+@pytest.mark.parametrize(
+    "rules", VARIANTS, ids=lambda r: f"{r.variant}{r.players}{'-flor' if r.flor else ''}"
+)
 def test_bots_play_every_variant(name: str, rules: Rules) -> None:
     expert = LEVELS.get(name, name).startswith("expert")
     players = rules.players
@@ -104,7 +109,8 @@ def test_levels_map_to_bots() -> None:
 
 def _random_midhand_state(rules: Rules, rng: Random, steps: int) -> State:
     low = 1 if rules.variant == "destantado" else 0
-    score = tuple(rng.randrange(low, 25) for _ in range(rules.scorers))
+    high = rules.target if rules.game == "paulista" else 25  # Paulista: to 12
+    score = tuple(rng.randrange(low, high) for _ in range(rules.scorers))
     pica = rng.choice((-1, 0, 1, 2)) if rules.variant == "pica_pica" else -1
     mano = rng.randrange(rules.players)
     state = deal(new_match(rules, score=score, mano=mano, pica=pica), rng).state
@@ -125,7 +131,9 @@ def _scramble(state: State, seat: int, rng: Random) -> State | None:
     hidden = {c for s in range(players) if s != seat for c in state.hands[s]}
     hidden |= {c for c in discards.values() if c is not None}
     played = {c for s in range(players) for c in state.dealt[s]} - hidden
-    pool = [c for c in DECK if c not in played]
+    if observe(state, seat).partners:
+        return None  # a mão de onze: the seat has seen his partners' cards
+    pool = [c for c in DECK if c not in played and c != state.vira]
     rng.shuffle(pool)
     new_hands: list[tuple[Card, ...]] = []
     new_discards: dict[int, Action] = {}
@@ -142,7 +150,8 @@ def _scramble(state: State, seat: int, rng: Random) -> State | None:
         new_hands.append(tuple(sorted(kept + fresh)))
     score = tuple(a - b for a, b in zip(state.score, state.hand_points, strict=True))
     start = new_match(state.rules, mano=state.mano, score=score, pica=state.pica)
-    s2 = apply(start, Deal(tuple(new_hands))).state
+    vira = DECK[state.vira] if state.vira >= 0 else None
+    s2 = apply(start, Deal(tuple(new_hands), vira)).state
     for who, action in state.log:
         if action.verb.value == "tapada":
             return None
@@ -165,8 +174,11 @@ TABLES = [
     Rules(variant="destantado"),
     Rules(variant="pica_pica", flor=True),
     Rules(variant="pata_de_gallo", flor=True),
+    Rules(game="paulista"),
+    Rules(game="paulista", players=4),
+    Rules(game="paulista", players=6, manilhas="velha"),
 ]
-"""Tables for the tests on random positions: team play and every variant."""
+"""Tables for the tests on random positions: team play, every variant and Truco Paulista."""
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
@@ -242,6 +254,8 @@ def test_expert_worlds_agree_with_the_view() -> None:
             assert seen.teams == view.teams and seen.stakes == view.stakes
             assert seen.retired == view.retired and seen.pica == view.pica
             assert seen.hand_sizes == view.hand_sizes and seen.history == view.history
+            # Truco Paulista: the same vira, and a mão de onze's partners' cards as seen.
+            assert seen.vira == view.vira and seen.partners == view.partners
         found += bool(worlds)
     assert found > 100
 

@@ -29,9 +29,13 @@ from truco.state import DEAL, OVER, new_match
 
 out = {"native": truco.NATIVE, "matches": []}
 for variant, players in [("standard", 2), ("standard", 4), ("standard", 6),
-                         ("pata_de_gallo", 3), ("destantado", 3), ("pica_pica", 6)]:
-    rules = Rules(variant=variant, players=players, flor=variant != "destantado",
-                  tapada="always", target=15, pica_from=1)
+                         ("pata_de_gallo", 3), ("destantado", 3), ("pica_pica", 6),
+                         ("paulista", 2), ("paulista", 4)]:
+    if variant == "paulista":  # to 12, no flor
+        rules = Rules(variant=variant, players=players, tapada="always")
+    else:
+        rules = Rules(variant=variant, players=players, flor=variant != "destantado",
+                      tapada="always", target=15, pica_from=1)
     rng = Random(11)
     s = new_match(rules)
     hands = []

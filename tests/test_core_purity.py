@@ -34,9 +34,10 @@ CORE = (
     "errors",
 )
 """The core modules named in DESIGN.md (cards .. notation)."""
-ENGINE_PARTS = ("legal", "effects", "destantado", "variants")
+ENGINE_PARTS = ("legal", "effects", "destantado", "variants", "paulista", "manilhas")
 """Modules split out of engine.py (legality, what each action does, the betting of the
-three-handed destantado, and the variants' registry): core as well."""
+three-handed destantado, the variants' registry, Truco Paulista's hand and its cards' order):
+core as well."""
 DRAWING = ("drawing",)
 """The table in text, for ``str(state)`` and ``repr(state)``: core as well."""
 CORE_MODULES = frozenset(CORE + ENGINE_PARTS + DRAWING)

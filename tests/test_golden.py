@@ -93,10 +93,13 @@ def porotos_strings(events: tuple[Any, ...]) -> list[str]:
 
 
 def next_mano(state: State) -> int:
-    """The mano of the next hand: deal it (the deck in order, in the sizes it takes) and look."""
+    """The mano of the next hand: deal it (the deck in order, in the sizes it takes, and in
+    Truco Paulista the next card as the vira) and look."""
     cards = iter(range(len(DECK)))
     hands = tuple(tuple(next(cards) for _ in range(n)) for n in hand_sizes(state))
-    return apply(state, Deal(hands)).state.mano
+    rules = state.rules
+    vira = DECK[next(cards)] if rules.game == "paulista" and rules.manilhas == "vira" else None
+    return apply(state, Deal(hands, vira)).state.mano
 
 
 def check_error(text: str, wanted: str) -> None:

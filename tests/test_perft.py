@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from truco.actions import Action, Deal
-from truco.cards import parse_cards
+from truco.cards import Card, parse_cards
 from truco.engine import apply, legal_actions
 from truco.rules import OPTION_NAMES, Rules, from_options
 from truco.state import PLAY, State, new_match
@@ -104,6 +104,8 @@ class Case:
     mano: int
     score: tuple[int, ...]
     hands: tuple[str, ...]
+    vira: str | None
+    """Truco Paulista: the card turned up (``vira`` key); None elsewhere."""
     depths: dict[int, int]
     sequences: int | None
     outcomes: dict[tuple[int, ...], int] | None
@@ -111,7 +113,8 @@ class Case:
 
     def start(self) -> State:
         match = new_match(self.rules, mano=self.mano, score=self.score)
-        return apply(match, Deal(tuple(parse_cards(h) for h in self.hands))).state
+        vira = None if self.vira is None else Card.parse(self.vira)
+        return apply(match, Deal(tuple(parse_cards(h) for h in self.hands), vira)).state
 
 
 def _points_key(text: str) -> tuple[int, ...]:
@@ -122,7 +125,7 @@ def load_case(path: Path) -> Case:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     options = {k: v for k, v in data.items() if k in OPTION_NAMES}
     depths = {int(k[5:]): v for k, v in data.items() if k.startswith("depth")}
-    known = {"mano", "score", "hands", "sequences", "outcomes"}
+    known = {"mano", "score", "hands", "vira", "sequences", "outcomes"}
     unknown = set(data) - set(options) - known - {f"depth{n}" for n in depths}
     assert not unknown, f"{path.name}: unknown keys {sorted(unknown)}"
     assert sorted(depths) == list(range(1, len(depths) + 1)), f"{path.name}: depths 1..N"
@@ -133,6 +136,7 @@ def load_case(path: Path) -> Case:
         mano=data.get("mano", 0),
         score=tuple(data.get("score", [0, 0])),
         hands=tuple(data["hands"]),
+        vira=data.get("vira"),
         depths=depths,
         sequences=data.get("sequences"),
         outcomes=None if outcomes is None else {_points_key(k): v for k, v in outcomes.items()},
@@ -308,6 +312,25 @@ def test_envido_at_29_29_by_hand() -> None:
     # Every outcome of an envido call is one team scoring, and the match ends there.
     outcomes = hand_outcomes(_after(state, "envido"), {})
     assert all(min(points) == 0 for points in outcomes)
+
+
+def test_paulista_by_hand() -> None:
+    # Truco Paulista: the mano has his 3 cards and truco (no envido, flor or mazo): 4. After a
+    # card the pie has the same 4 (12); after truco: desce, corre, seis (3): 15.
+    paulista = Rules(game="paulista")
+    hands = tuple(parse_cards(h) for h in (MANO_HAND, PIE_HAND))
+    state = apply(new_match(paulista), Deal(hands, Card.parse("3b"))).state
+    assert perft(state, 1, {}) == 4
+    assert perft(state, 2, {}) == 3 * 4 + 3 == 15
+    # A mão de onze: joga or corre first (2); corre ends the hand, and after joga nobody may
+    # call truco: the mano's 3 cards (depth 2: 3), then the pie's 3 for each (depth 3: 9).
+    onze = apply(new_match(paulista, score=(11, 3)), Deal(hands, Card.parse("3b"))).state
+    assert perft(onze, 1, {}) == 2
+    assert perft(onze, 2, {}) == 3
+    assert perft(onze, 3, {}) == 9
+    # A blind mão de ferro has one sequence: every card is forced.
+    ferro = apply(new_match(paulista, score=(11, 11)), Deal(hands, Card.parse("3b"))).state
+    assert plain_count(ferro) == 1
 
 
 def test_memo_matches_plain_count() -> None:

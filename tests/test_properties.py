@@ -55,9 +55,12 @@ from truco.rules import (
     FaltaMode,
     FaltaUntil,
     Halves,
+    Manilhas,
+    MaoDeFerro,
     MatchEnd,
     Rules,
     TapadaMode,
+    TieLead,
 )
 from truco.state import DEAL, OVER, Phase, State, first_to_reach, new_match
 from truco.state import PLAY as PLAYING
@@ -103,6 +106,18 @@ variant_rules_strategy = st.builds(
     porotos=st.integers(1, 15),
 )
 """The three-player variants and pica-pica, over the same options."""
+
+paulista_rules_strategy = st.builds(
+    Rules,
+    game=st.just("paulista"),
+    players=st.sampled_from((2, 4, 6)),
+    manilhas=st.sampled_from(get_args(Manilhas)),
+    mao_de_ferro=st.sampled_from(get_args(MaoDeFerro)),
+    tie_lead=st.sampled_from(get_args(TieLead)),
+    tapada=st.sampled_from(get_args(TapadaMode)),
+    match_end=st.sampled_from(get_args(MatchEnd)),
+)
+"""Truco Paulista (to 12: the scores drawn below it include the mão de onze and de ferro)."""
 
 
 @dataclass(frozen=True)
@@ -209,10 +224,12 @@ def check_views(state: State) -> None:
     shown = {c for _, cards in state.shown for c in cards} if hand_over else set()
     public = face_up | shown
     actor = to_act(state)
+    if state.vira >= 0:
+        public.add(DECK[state.vira])
     for seat in range(state.rules.players):
         view = observe(state, seat)
-        assert view.hand == state.hands[seat]
-        own = set(state.dealt[seat])
+        assert view.hand == (() if view.blind else state.hands[seat])
+        own = set(state.dealt[seat]) | set(onze_partners_cards(state, seat))
         leaked = visible_cards(view) - own - public
         assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))}"
         assert view.legal == (legal_actions(state) if actor == seat else ())
@@ -230,8 +247,25 @@ def check_views(state: State) -> None:
             assert text.endswith(" ??")
 
 
-DERIVED = SeatView._fields[SeatView._fields.index("playing") :]
+PRIVATE_DERIVED = ("partners",)
+"""Derived facts that are the viewer's own: a mão de onze's partners' cards."""
+DERIVED = tuple(
+    f for f in SeatView._fields[SeatView._fields.index("playing") :] if f not in PRIVATE_DERIVED
+)
 """The facts ``observe`` derives for clients (the pie, the seats in the hand, the pot...)."""
+
+
+def onze_partners_cards(state: State, seat: int) -> list[Card]:
+    """Truco Paulista: the cards a seat of the side at 11 (the other side below it) may see, his
+    partners' during the hand; none otherwise."""
+    rules = state.rules
+    if rules.game != "paulista" or state.phase != PLAYING:
+        return []
+    at = [t for t, points in enumerate(state.score) if points == rules.target - 1]
+    if at != [state.teams[seat]]:
+        return []
+    team = state.teams[seat]
+    return [c for s, t in enumerate(state.teams) if t == team and s != seat for c in state.dealt[s]]
 
 
 def check_derived_public(state: State) -> None:
@@ -315,7 +349,7 @@ class Contract:
             elif end is Reason.TRUCO:
                 assert any(type(e) is TrickEnded for e in events) or Reason.TRUCO in reasons
             elif end in (Reason.TRUCO_NO_QUIERO, Reason.ENVIDO_NO_QUIERO, Reason.FLOR_NO_QUIERO):
-                assert Verb.NO_QUIERO in answers
+                assert Verb.NO_QUIERO in answers or Verb.CORRE in answers
                 assert end in reasons or (after.phase == OVER and reasons == {"flor"})
             else:
                 assert end in reasons, (end, reasons)
@@ -567,6 +601,19 @@ def test_random_variant_matches(setup: Setup) -> None:
 @HEAVY
 @given(setups(variant_rules_strategy))
 def test_random_variant_matches_heavy(setup: Setup) -> None:
+    play_match(setup)
+
+
+@FAST
+@given(setups(paulista_rules_strategy))
+def test_random_paulista_matches(setup: Setup) -> None:
+    play_match(setup)
+
+
+@pytest.mark.slow
+@HEAVY
+@given(setups(paulista_rules_strategy))
+def test_random_paulista_matches_heavy(setup: Setup) -> None:
     play_match(setup)
 
 

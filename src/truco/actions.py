@@ -33,6 +33,15 @@ class Verb(str, Enum):
     CON_FLOR_QUIERO = "con-flor-quiero"
     CON_FLOR_ME_ACHICO = "con-flor-me-achico"
     DISCARD = "discard"
+    # Truco Paulista (truco.paulista): the raises after truco, the answers to a call (desce:
+    # accepted; corre: run, the callers score the value before it), and the side at 11's
+    # decision on the mão de onze (joga: play it for 3; corre: run, the rivals score 1).
+    SEIS = "seis"
+    NOVE = "nove"
+    DOZE = "doze"
+    DESCE = "desce"
+    CORRE = "corre"
+    JOGA = "joga"
 
     def __str__(self) -> str:
         return self.value
@@ -129,6 +138,12 @@ CONTRAFLOR = SIMPLE[Verb.CONTRAFLOR]
 CONTRAFLOR_AL_RESTO = SIMPLE[Verb.CONTRAFLOR_AL_RESTO]
 CON_FLOR_QUIERO = SIMPLE[Verb.CON_FLOR_QUIERO]
 CON_FLOR_ME_ACHICO = SIMPLE[Verb.CON_FLOR_ME_ACHICO]
+SEIS = SIMPLE[Verb.SEIS]
+NOVE = SIMPLE[Verb.NOVE]
+DOZE = SIMPLE[Verb.DOZE]
+DESCE = SIMPLE[Verb.DESCE]
+CORRE = SIMPLE[Verb.CORRE]
+JOGA = SIMPLE[Verb.JOGA]
 
 # The truco call that raises the bet from each accepted level (1 = no truco yet).
 TRUCO_RAISE: dict[int, Action] = {1: TRUCO, 2: RETRUCO, 3: VALE_CUATRO}
@@ -143,9 +158,12 @@ def play(card: Card | str, *, face_down: bool = False) -> Action:
 
 
 class Deal(NamedTuple):
-    """The chance step: the cards each seat receives, seat by seat."""
+    """The chance step: the cards each seat receives, seat by seat, and in Truco Paulista (with
+    the manilhas of the vira) the card turned up, the vira."""
 
     hands: tuple[tuple[Card, ...], ...]
+    vira: Card | None = None
 
     def __str__(self) -> str:
-        return "deal " + " | ".join(" ".join(str(c) for c in h) for h in self.hands)
+        text = "deal " + " | ".join(" ".join(str(c) for c in h) for h in self.hands)
+        return text if self.vira is None else f"{text} vira {self.vira}"

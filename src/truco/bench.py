@@ -149,9 +149,13 @@ def run_all(seconds: float = 6.0, progress: Callable[[str], None] | None = None)
     two = hands_per_second(Rules(players=4), seconds)
     say(f"{two:,.0f} hands/s; random 1v1 hands with flor ...")
     flor = hands_per_second(Rules(players=2, flor=True), seconds)
+    say(f"{flor:,.0f} hands/s; random Truco Paulista 1v1 hands ...")
+    paulista = hands_per_second(Rules(game="paulista"), seconds)
+    say(f"{paulista:,.0f} hands/s; random Truco Paulista 2v2 hands ...")
+    paulista_2v2 = hands_per_second(Rules(game="paulista", players=4), seconds)
     state = deal(new_match(Rules()), Random(1)).state
     copy = copy_ns(state)
-    say(f"{flor:,.0f} hands/s; the coach's analysis of whole 1v1 hands ...")
+    say(f"{paulista_2v2:,.0f} hands/s; the coach's analysis of whole 1v1 hands ...")
     mean, worst = analysis_seconds()
     say(f"{mean:.2f} s a hand; pytruco random 1v1 hands ...")
     ref = pytruco_hands_per_second(seconds)
@@ -159,6 +163,8 @@ def run_all(seconds: float = 6.0, progress: Callable[[str], None] | None = None)
         "hands_per_s_1v1": round(one),
         "hands_per_s_2v2": round(two),
         "hands_per_s_1v1_flor": round(flor),
+        "hands_per_s_paulista_1v1": round(paulista),
+        "hands_per_s_paulista_2v2": round(paulista_2v2),
         "state_copy_ns": round(copy, 1),
         "analysis_s_per_1v1_hand": round(mean, 3),
         "analysis_s_per_1v1_hand_max": round(worst, 3),

@@ -71,7 +71,7 @@ from truco.state import (
     PLAY as PLAYING,
 )
 from truco.tricks import PARDA, hand_winner, trick_result
-from truco.variants import OWN_SIDE, PICA
+from truco.variants import OWN_SIDE, PAULISTA, PICA
 
 _new = tuple.__new__  # builds NamedTuple events without their slower keyword constructor
 
@@ -123,6 +123,11 @@ def advance(s: Work, seat: int, plays: tuple[Play, ...], ev: list[Event]) -> Non
 
 
 def end_trick(s: Work, ev: list[Event]) -> None:
+    if s[F_RULES].variant in PAULISTA:
+        from truco import paulista  # a late import: it builds on this module
+
+        paulista.end_trick(s, ev)
+        return
     plays = s[F_PLAYS]
     teams = s[F_TEAMS]
     team, seat = trick_result(plays, teams)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from random import Random
 from typing import NamedTuple
 
-from truco import destantado, effects
+from truco import destantado, effects, paulista
 from truco.actions import Action, Deal, Verb
 from truco.cards import (
     ALL_HANDS,
@@ -24,7 +24,7 @@ from truco.cards import (
     flor_points,
 )
 from truco.errors import IllegalActionError
-from truco.events import CardPlayed, CardsDealt, Event, HandStarted
+from truco.events import CardPlayed, CardsDealt, Event, HandStarted, ViraTurned
 from truco.explain import why_not
 from truco.legal import (
     can_raise_truco,
@@ -35,6 +35,7 @@ from truco.legal import (
     seat_to_act,
     tapada_allowed,
 )
+from truco.rules import Rules
 from truco.state import (
     DEAL,
     DISCARD_KIND,
@@ -58,7 +59,7 @@ from truco.state import (
 from truco.state import (
     PLAY as PLAYING,
 )
-from truco.variants import OWN_SIDE, PIE_ALONE, SIZED_DEAL, facing, pie_of
+from truco.variants import OWN_SIDE, PAULISTA, PIE_ALONE, SIZED_DEAL, facing, pie_of
 
 __all__ = [
     "CHANCE",
@@ -195,6 +196,21 @@ def _check_deal(state: State, deal: Deal) -> None:
             if card in seen:
                 raise IllegalActionError(f"{DECK[card]} is dealt twice")
             seen.add(card)
+    vira = deal.vira
+    if not _turns_vira(state.rules):
+        if vira is not None:
+            raise IllegalActionError("no vira is turned up in this game")
+    elif vira is None:
+        raise IllegalActionError("Truco Paulista turns up a vira after the deal: give one")
+    elif not isinstance(vira, int) or not 0 <= vira < 40:
+        raise IllegalActionError(f"the vira {vira!r} is not a card")
+    elif vira in seen:
+        raise IllegalActionError(f"the vira {DECK[vira]} is also dealt to a seat")
+
+
+def _turns_vira(rules: Rules) -> bool:
+    """Whether a card is turned up after the deal: Truco Paulista with the vira's manilhas."""
+    return rules.variant in PAULISTA and rules.manilhas == "vira"
 
 
 def deal(state: State, rng: Random) -> Transition:
@@ -215,11 +231,18 @@ def deal(state: State, rng: Random) -> Transition:
         i = _draw_hand(random, used)
         used |= HAND_MASK[i]
         picks.append(i)
+    vira = -1
+    if _turns_vira(state.rules):  # the next card of the deck
+        while True:
+            vira = int(random() * 40)
+            if not (used >> vira) & 1:
+                break
     return _deal(
         state,
         tuple(map(ALL_HANDS.__getitem__, picks)),
         tuple(map(HAND_ENVIDO.__getitem__, picks)),
         tuple(map(HAND_FLOR.__getitem__, picks)) if state.rules.flor else (-1,) * len(picks),
+        vira,
     )
 
 
@@ -254,13 +277,14 @@ def _deal_sized(state: State, rng: Random) -> Transition:
     return _apply_deal(state, tuple(hands))
 
 
-def _apply_deal(state: State, hands: tuple[tuple[Card, ...], ...]) -> Transition:
+def _apply_deal(state: State, hands: tuple[tuple[Card, ...], ...], vira: int = -1) -> Transition:
     flor = state.rules.flor
     return _deal(
         state,
         hands,
         tuple(envido_points(h) if len(h) == HAND_SIZE else 0 for h in hands),
         tuple((flor_points(h) or -1) if flor and len(h) == HAND_SIZE else -1 for h in hands),
+        vira,
     )
 
 
@@ -268,7 +292,9 @@ def apply(state: State, action: Action | Deal) -> Transition:
     """Validate ``action`` for the seat to act and return the new state with its events."""
     if type(action) is Deal:
         _check_deal(state, action)
-        return _apply_deal(state, tuple(tuple(DECK[c] for c in hand) for hand in action.hands))
+        vira = -1 if action.vira is None else int(action.vira)
+        hands = tuple(tuple(DECK[c] for c in hand) for hand in action.hands)
+        return _apply_deal(state, hands, vira)
     legal: tuple[Action, ...] = state[F_LEGAL]
     if action not in legal:
         check(state, action)
@@ -309,8 +335,11 @@ def apply(state: State, action: Action | Deal) -> Transition:
         effects.end_trick(s, ev)
     else:
         ev = []
-        if s[F_RULES].variant in OWN_SIDE:
+        variant = s[F_RULES].variant
+        if variant in OWN_SIDE:
             destantado.act(s, seat, verb, ev)
+        elif variant in PAULISTA:
+            paulista.act(s, seat, verb, ev)
         elif verb is _MAZO:
             effects.mazo(s, seat, ev)
         elif tanto_call is not None:
@@ -339,6 +368,7 @@ def _deal(
     hands: tuple[tuple[Card, ...], ...],
     tantos: tuple[int, ...],
     flores: tuple[int, ...],
+    vira: int,
 ) -> Transition:
     rules = state.rules
     players = rules.players
@@ -396,11 +426,16 @@ def _deal(
         pica,  # next_pica (settled when the hand ends)
         state.stakes if rules.variant not in OWN_SIDE else (1,) * players,  # stakes
         0,  # bettors
+        vira,  # vira
         (),  # legal
     ]
+    if rules.variant in PAULISTA:
+        paulista.start_hand(s)
     s[F_LEGAL] = legal_of(s)
     ev: list[Event] = [_new(HandStarted, (hand_no, mano))]
     for seat in range(players):
         if hands[seat]:
             ev.append(_new(CardsDealt, (seat, hands[seat])))
+    if vira >= 0:
+        ev.append(_new(ViraTurned, (DECK[vira],)))
     return _new(Transition, (_new(State, s), tuple(ev)))

@@ -32,6 +32,8 @@ class Reason(StrEnum):
     """A flor sung, accepted, or answered with con flor me achico."""
     FLOR_NO_QUIERO = "flor-no-quiero"
     """A contraflor (or contraflor al resto) declined."""
+    MAO_DE_ONZE = "mao-de-onze"
+    """Truco Paulista: the side at 11 ran from its mão de onze (the rivals score 1)."""
 
 
 class HandStarted(NamedTuple):
@@ -46,6 +48,13 @@ class CardsDealt(NamedTuple):
 
     seat: int
     cards: tuple[Card, ...]
+
+
+class ViraTurned(NamedTuple):
+    """Truco Paulista: the card turned up after the deal (the vira); the rank above it makes
+    the manilhas."""
+
+    card: Card
 
 
 class CardPlayed(NamedTuple):
@@ -142,6 +151,7 @@ class MatchEnded(NamedTuple):
 Event: TypeAlias = (
     HandStarted
     | CardsDealt
+    | ViraTurned
     | CardPlayed
     | Discarded
     | Called

@@ -17,10 +17,15 @@ from truco.legal import (
     seat_to_act,
     tapada_allowed,
 )
+from truco.paulista import ferro, no_truco
 from truco.state import DEAL, DISCARD_KIND, FLOR_KIND, OVER, State
 from truco.variants import variant_of
 
 _TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale-cuatro"}
+_PAULISTA_VERBS = frozenset((Verb.SEIS, Verb.NOVE, Verb.DOZE, Verb.DESCE, Verb.CORRE, Verb.JOGA))
+_PAULISTA_CALLS = {Verb.TRUCO: 3, Verb.SEIS: 6, Verb.NOVE: 9, Verb.DOZE: 12}
+_PAULISTA_NAMES = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
+_CARD_VERBS = (Verb.PLAY, Verb.TAPADA)
 _FLOR_ANSWERS = (Verb.CON_FLOR_QUIERO, Verb.CON_FLOR_ME_ACHICO)
 
 
@@ -36,8 +41,12 @@ def _reason(state: State, action: Action) -> str:
         return "the match is over"
     if state.phase == DEAL:
         return "the next hand has not been dealt yet"
+    if state.rules.game == "paulista":
+        return _paulista_reason(state, action)
     seat = seat_to_act(state)
     verb = action.verb
+    if verb in _PAULISTA_VERBS:
+        return f"{verb.value} is said in Truco Paulista, not at this table"
     call = state.tanto_call
     destantado = variant_of(state.rules).own_side
     if call is not None and call[0] == DISCARD_KIND:
@@ -122,4 +131,44 @@ def _reason(state: State, action: Action) -> str:
         return "the flor was already settled or its time has passed"
     if verb in (Verb.CONTRAFLOR, Verb.CONTRAFLOR_AL_RESTO) or verb in _FLOR_ANSWERS:
         return "there is no flor to answer"
+    return "not allowed at this point of the hand"
+
+
+def _paulista_reason(state: State, action: Action) -> str:
+    """Why not, in a Truco Paulista hand (docs/rules.md, "Truco Paulista")."""
+    seat = seat_to_act(state)
+    verb = action.verb
+    pending = state.truco_call
+    if state.tanto_call is not None:
+        return f"seat {seat} must first decide the mão de onze: joga or corre"
+    if verb is Verb.JOGA:
+        return "joga decides a mão de onze, and there is none to decide"
+    if verb in (Verb.PLAY, Verb.TAPADA):
+        if pending is not None:
+            return f"the {_PAULISTA_NAMES[pending[0]]} waits for an answer: desce, corre or raise"
+        if action.card not in state.hands[seat]:
+            return f"seat {seat} does not hold {action.card}"
+        if ferro(state.rules.target, state.score) and state.rules.mao_de_ferro == "cega":
+            return "in the mão de ferro the cards are played blind, in the order dealt"
+        if verb is Verb.TAPADA:
+            if state.rules.tapada == "off":
+                return "a card face down is not played at this table"
+            return "a card may be played face down only from the second trick on"
+    if verb in _PAULISTA_CALLS:
+        value = _PAULISTA_CALLS[verb]
+        if no_truco(state):
+            return "nobody may call truco in a mão de onze or a mão de ferro"
+        current = pending[0] if pending is not None else state.truco
+        if current == 12:
+            return "the hand is already worth doze (12)"
+        owner = state.truco_owner
+        if pending is None and owner >= 0 and owner != state.teams[seat]:
+            return "only the side that accepted the last call can raise it"
+        following = next(v for v, points in _PAULISTA_CALLS.items() if points > current)
+        if value != _PAULISTA_CALLS[following]:
+            return f"the hand is worth {current}: the next call is {following.value}"
+    if verb in (Verb.DESCE, Verb.CORRE) and pending is None:
+        return "there is no call to answer"
+    if verb not in _PAULISTA_CALLS and verb not in _PAULISTA_VERBS and verb not in _CARD_VERBS:
+        return f"there is no {verb.value} in Truco Paulista (no envido, flor or mazo)"
     return "not allowed at this point of the hand"

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from truco import envido as tantos
+from truco import paulista
 from truco.actions import (
     CON_FLOR_ME_ACHICO,
     CON_FLOR_QUIERO,
@@ -56,7 +57,7 @@ from truco.state import (
     F_TURN,
     FLOR_KIND,
 )
-from truco.variants import OWN_SIDE, start_score
+from truco.variants import OWN_SIDE, PAULISTA, start_score
 
 StateLike = Sequence[Any]
 """A State, or the engine's list copy of one."""
@@ -73,6 +74,8 @@ def seat_to_act(s: StateLike) -> int:
 
 def legal_of(s: StateLike) -> tuple[Action, ...]:
     """The legal actions of the seat to act, during a hand."""
+    if s[F_RULES].variant in PAULISTA:
+        return paulista.legal_of(s)
     call = s[F_TANTO_CALL]
     truco_call = s[F_TRUCO_CALL]
     seat = call[2] if call is not None else (truco_call[2] if truco_call else s[F_TURN])

@@ -7,8 +7,10 @@
     hands = ["1e 4c 5o", "7o 6c 12b"]
     actions = ["0 envido", "1 quiero", "0 play 1e"]
 
-Any ``Rules`` option may appear as a key (absent ones take their defaults). ``??`` stands for a
-card the writer did not see. An ``[expect]`` table (used by the golden tests) is kept as data.
+Any ``Rules`` option may appear as a key (absent ones take their defaults): a Truco Paulista hand
+has ``game = "paulista"`` and its ``vira = "4b"`` (the card turned up; none with the manilha
+velha); a history without ``game`` is Argentine. ``??`` stands for a card the writer did not
+see. An ``[expect]`` table (used by the golden tests) is kept as data.
 Reading never half-applies anything: a bad file raises NotationError, an illegal action
 IllegalActionError, each naming the line and the action.
 """
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from truco.actions import Action, Deal, Verb
-from truco.cards import Card
+from truco.cards import DECK, Card
 from truco.engine import apply, hand_sizes, to_act
 from truco.errors import IllegalActionError, NotationError, RulesError, TrucoError
 from truco.events import Event, HandEnded
@@ -31,7 +33,7 @@ from truco.state import DEAL, PLAY, State, new_match
 from truco.variants import start_score
 
 UNSEEN = "??"
-_FIELDS = ("score", "mano", "pica", "hands", "actions")
+_FIELDS = ("score", "mano", "pica", "hands", "vira", "actions")
 _EXTRA_TABLES = ("expect",)
 
 SeatAction = tuple[int, Action]
@@ -48,6 +50,8 @@ class HandHistory:
     """Pica-pica: which 1v1 hand of a round (0-2); -1 (no key) for a hand of everyone."""
     hands: tuple[tuple[Card | None, ...], ...] = ()
     """The cards dealt, seat by seat; None is a card the writer did not see."""
+    vira: Card | None = None
+    """Truco Paulista: the card turned up after the deal (None: no vira in this game)."""
     actions: tuple[SeatAction, ...] = ()
     """(seat, action); a face-down card the writer did not see has ``card=None``."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -201,6 +205,14 @@ def _history(data: dict[str, Any], text: str, start: int) -> HandHistory:
                 if card in seen:
                     raise NotationError(f"{card} is dealt twice (again in hands[{seat}])")
                 seen.add(card)
+    vira = None
+    if "vira" in data:
+        raw_vira = data["vira"]
+        if not isinstance(raw_vira, str):
+            raise NotationError(f'vira must be one card like "4b", not {raw_vira!r}')
+        vira = Card.parse(raw_vira)
+        if vira in seen:
+            raise NotationError(f"the vira {vira} is also dealt to a seat")
     raw_actions = data.get("actions", [])
     if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
         raise NotationError('actions must be a list of strings like "0 play 1e"')
@@ -218,6 +230,7 @@ def _history(data: dict[str, Any], text: str, start: int) -> HandHistory:
         mano=mano,
         pica=pica,
         hands=hands,
+        vira=vira,
         actions=tuple(actions),
         extra=extra,
         lines=lines,
@@ -266,6 +279,8 @@ def dumps(history: HandHistory) -> str:
         for hand in history.hands
     )
     out.append(f"hands = [{hands}]")
+    if history.vira is not None:
+        out.append(f'vira = "{history.vira}"')
     out.append("actions = [")
     out.extend(f'  "{format_action(seat, action)}",' for seat, action in history.actions)
     out.append("]")
@@ -283,6 +298,7 @@ def from_state(state: State) -> HandHistory:
         mano=state.mano,
         pica=state.pica,
         hands=state.dealt,
+        vira=DECK[state.vira] if state.vira >= 0 else None,
         actions=state.log,
     )
 
@@ -301,7 +317,7 @@ def states(history: HandHistory) -> Iterator[tuple[State, tuple[Event, ...]]]:
     if state.phase != DEAL:
         raise NotationError(f"the match is already over at score {list(history.score)}")
     hands = tuple(tuple(c for c in hand if c is not None) for hand in history.hands)
-    state, events = apply(state, Deal(hands))
+    state, events = apply(state, Deal(hands, history.vira))
     yield state, events
     for i, (seat, action) in enumerate(history.actions):
         line = history.lines[i] if i < len(history.lines) else 0

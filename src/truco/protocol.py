@@ -309,6 +309,7 @@ def event_json(event: Event) -> dict[str, Any]:
 
 
 VARIANT_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "paulista": ("game", "manilhas", "mao_de_ferro", "tie_lead"),
     "pata_de_gallo": (),
     "destantado": ("porotos", "destantado_falta"),
     "pica_pica": ("pica_from", "pica_margin"),
@@ -372,6 +373,16 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "individual": view.individual,
         "half": view.half,
         "end_reason": None if view.end_reason is None else str(view.end_reason),
+        "open_hands": _plain(view.open_hands),
+        "game": view.game,
+        "vira": _plain(view.vira),
+        "manilhas": _plain(view.manilhas),
+        "hand_value": view.hand_value,
+        "onze": view.onze,
+        "onze_call": view.onze_call,
+        "ferro": view.ferro,
+        "blind": view.blind,
+        "partners": _plain(view.partners),
     }
 
 
@@ -462,6 +473,16 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
         individual=bool(d.get("individual", fresh.individual)),
         half=d.get("half", fresh.half),
         end_reason=None if reason is None else Reason(reason),
+        open_hands=tuple(_cards(h) for h in d.get("open_hands") or ()),
+        game=str(d.get("game") or rules.game),
+        vira=_card(d.get("vira")),
+        manilhas=_cards(d.get("manilhas")),
+        hand_value=int(d.get("hand_value") or d.get("truco") or 1),
+        onze=int(d.get("onze", -1) if d.get("onze") is not None else -1),
+        onze_call=d.get("onze_call"),
+        ferro=bool(d.get("ferro", False)),
+        blind=bool(d.get("blind", False)),
+        partners=tuple((int(s), _cards(cs)) for s, cs in d.get("partners") or ()),
     )
 
 

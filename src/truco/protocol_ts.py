@@ -26,7 +26,7 @@ from truco.cards import Card
 from truco.events import Reason
 from truco.rules import TARGETS, Rules
 from truco.state import new_match
-from truco.variants import VARIANTS, VariantInfo, target_half
+from truco.variants import GAMES, VARIANTS, VariantInfo, target_half
 from truco.view import observe
 
 OUT = Path(__file__).parent / "web" / "src" / "generated.ts"
@@ -116,7 +116,8 @@ def _variants() -> dict[str, dict[str, Any]]:
     """Each variant's facts (``truco.variants``) a page needs before there is a view: the
     create form, the lobby."""
     return {
-        v.name: {"seats": list(v.players)} | {name: getattr(v, name) for name in _FACTS}
+        v.name: {"seats": list(v.players), "game": v.game, "targets": list(v.targets)}
+        | {name: getattr(v, name) for name in _FACTS}
         for v in VARIANTS
     }
 
@@ -172,9 +173,12 @@ def render() -> str:
             'The ways of playing (truco.variants); absent from the options: "standard".',
             "Variant",
         ),
+        *_list("GAMES", GAMES, "The games (`options.game`); absent: argentino.", "Game"),
         "/** What the registry says of one variant. */",
         "export interface VariantFacts {",
         "  readonly seats: readonly number[];",
+        "  readonly game: Game;",
+        "  readonly targets: readonly number[];",
         *(
             f"  readonly {k}: boolean;"
             for k in ("individual", "own_side", "piles", "pie_alone", "pica", "flor")
@@ -185,8 +189,8 @@ def render() -> str:
             "VARIANT_RULES",
             _variants(),
             "Each variant's facts (truco.variants.VariantInfo): its seat counts, the first the "
-            "default; scores per player; each on his own; piles of porotos; the pie alone; "
-            "1v1 rounds; flor allowed.",
+            "default; its game; its targets (empty: TARGETS); scores per player; each on his "
+            "own; piles of porotos; the pie alone; 1v1 rounds; flor allowed.",
             "Record<Variant, VariantFacts>",
         ),
         *_list("TARGETS", TARGETS, "The points a match may be played to."),

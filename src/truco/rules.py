@@ -20,7 +20,11 @@ FaltaUntil = Literal["envido", "first_trick"]
 Halves = Literal["every_target", "from_20"]
 EnvidoPrimero = Literal["first_trick", "before_own_card", "off"]
 MatchEnd = Literal["at_reach", "end_of_hand"]
-Variant = Literal["standard", "pata_de_gallo", "destantado", "pica_pica"]
+Variant = Literal["standard", "pata_de_gallo", "destantado", "pica_pica", "paulista"]
+Game = Literal["argentino", "paulista"]
+Manilhas = Literal["vira", "velha"]
+MaoDeFerro = Literal["cega", "aberta"]
+TieLead = Literal["tied", "opener"]
 
 TARGETS = (10, 15, 20, 24, 30, 40)
 PLAYERS = (2, 3, 4, 6)
@@ -30,6 +34,18 @@ PLAYERS = (2, 3, 4, 6)
 class Rules:
     """The options of one match. Construct with keywords; unknown or bad values raise RulesError."""
 
+    game: Game = "argentino"
+    """The game: Argentine truco, or Truco Paulista (docs/rules.md, "Truco Paulista"). A
+    Paulista table's variant is ``paulista`` and its target 12 (either key alone selects it)."""
+    manilhas: Manilhas = "vira"
+    """Paulista: the manilhas are the rank above the turned-up vira (``vira``), or the fixed
+    four of the manilha velha (4 of paus, 7 of copas, A of espadas, 7 of ouros)."""
+    mao_de_ferro: MaoDeFerro = "cega"
+    """Paulista, both sides at 11: the hand is played blind (``cega``: nobody sees his cards,
+    each plays them in the order dealt), or with the cards seen (``aberta``); never a truco."""
+    tie_lead: TieLead = "tied"
+    """Paulista: after a tied trick (cangada) the next one is led by the player of the first of
+    the tied cards (``tied``), or by the one who led the tied trick (``opener``)."""
     variant: Variant = "standard"
     """The way of playing: teams of 1, 2 or 3 (``standard``); ``pata_de_gallo`` and
     ``destantado`` for three players; ``pica_pica`` for six (docs/rules.md, "Variants")."""
@@ -98,6 +114,28 @@ class Rules:
         if info is None:
             names = tuple(v.name for v in VARIANTS)
             raise RulesError(f"variant must be one of {names}, not {self.variant!r}")
+        if self.game not in variants.GAMES:
+            raise RulesError(f"game must be one of {variants.GAMES}, not {self.game!r}")
+        # A game and a variant select each other: game=paulista with the standard variant is
+        # the paulista variant, and the paulista variant is game paulista.
+        if info.game != self.game:
+            if self.variant == "standard":
+                info = next(v for v in VARIANTS if v.game == self.game)
+                object.__setattr__(self, "variant", info.name)
+            elif self.game == "argentino":
+                object.__setattr__(self, "game", info.game)
+            else:
+                raise RulesError(f"{self.variant} is not a variant of {self.game}")
+        if info.game != "paulista" and (
+            self.manilhas != "vira" or self.mao_de_ferro != "cega" or self.tie_lead != "tied"
+        ):
+            raise RulesError("manilhas, mao_de_ferro and tie_lead are options of Truco Paulista")
+        if info.targets and self.target not in info.targets:
+            if self.target != 30:
+                raise RulesError(
+                    f"{info.title or info.name} is played to {info.targets}, not {self.target!r}"
+                )
+            object.__setattr__(self, "target", info.targets[0])
         seats = info.players
         if self.players == 2 and 2 not in seats:
             object.__setattr__(self, "players", seats[0])
@@ -113,8 +151,10 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 40:
                 raise RulesError(f"{name} must be a whole number from 1 to 40, not {value!r}")
-        if self.target not in TARGETS:
-            raise RulesError(f"target must be one of {TARGETS}, not {self.target!r}")
+        if self.target not in (info.targets or TARGETS):
+            raise RulesError(
+                f"target must be one of {info.targets or TARGETS}, not {self.target!r}"
+            )
         for f in fields(self):
             value = getattr(self, f.name)
             choices = _CHOICES.get(f.name)
@@ -157,6 +197,10 @@ class Rules:
 
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "variant": get_args(Variant),
+    "game": get_args(Game),
+    "manilhas": get_args(Manilhas),
+    "mao_de_ferro": get_args(MaoDeFerro),
+    "tie_lead": get_args(TieLead),
     "falta": get_args(FaltaMode),
     "tapada": get_args(TapadaMode),
     "envido_until": get_args(EnvidoUntil),
@@ -190,6 +234,9 @@ PRESETS: dict[str, Rules] = {
     "pica-pica": Rules(variant="pica_pica"),
     "pata-de-gallo": Rules(variant="pata_de_gallo"),
     "destantado": Rules(variant="destantado"),
+    "paulista": Rules(game="paulista"),
+    "paulista-duplas": Rules(game="paulista", players=4),
+    "manilha-velha": Rules(game="paulista", manilhas="velha"),
 }
 _ALIASES = {
     "default": "standard",
@@ -202,6 +249,10 @@ _ALIASES = {
     "pica_pica": "pica-pica",
     "gallo": "pata-de-gallo",
     "pata_de_gallo": "pata-de-gallo",
+    "truco-paulista": "paulista",
+    "brasileiro": "paulista",
+    "duplas": "paulista-duplas",
+    "velha": "manilha-velha",
 }
 
 

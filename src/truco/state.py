@@ -46,6 +46,8 @@ ENVIDO_KIND = 0
 FLOR_KIND = 1
 DISCARD_KIND = 2
 """Pata de gallo: the pie must discard one of his four cards before the hand is played."""
+ONZE_KIND = 3
+"""Truco Paulista: the side at 11 must decide to play its mão de onze or run, first thing."""
 
 Play = tuple[int, Card, bool]
 """A card on the table: (seat, card, face_down)."""
@@ -121,6 +123,9 @@ class State(NamedTuple):
     """Destantado: what each seat stands to lose in the hand's truco (0: out of it)."""
     bettors: int
     """Destantado: bit set of the seats in the envido or truco call waiting for answers."""
+    vira: int
+    """Truco Paulista: the card turned up after the deal (its manilhas are the rank above), or
+    -1 (the Argentine game, the manilha velha, before the first deal)."""
     legal: tuple[Action, ...]
     """The legal actions of the seat to act (derived: computed by the engine with each state)."""
 
@@ -181,7 +186,8 @@ F_PICA: Final = 31
 F_NEXT_PICA: Final = 32
 F_STAKES: Final = 33
 F_BETTORS: Final = 34
-F_LEGAL: Final = 35
+F_VIRA: Final = 35
+F_LEGAL: Final = 36
 
 
 def new_match(
@@ -246,6 +252,7 @@ def new_match(
         next_pica=pica,
         stakes=(1,) * rules.players,
         bettors=0,
+        vira=-1,
         legal=(),
     )
 

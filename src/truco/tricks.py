@@ -10,17 +10,20 @@ from truco.state import Play
 PARDA = -1
 
 
-def trick_result(plays: Sequence[Play], teams: Sequence[int]) -> tuple[int, int]:
+def trick_result(
+    plays: Sequence[Play], teams: Sequence[int], ranks: Sequence[int] = TRUCO_RANK
+) -> tuple[int, int]:
     """(team, seat) that won a trick, or (PARDA, PARDA) when the teams' best cards tie.
 
     Partners that tie each other do not make a parda; the first of them to play holds the trick.
-    A face-down card ranks below every card; two face-down cards tie.
+    A face-down card ranks below every card; two face-down cards tie. ``ranks`` is the rank of
+    every card: the Argentine hierarchy, or a Truco Paulista hand's (``manilhas.rank_table``).
     """
     best = -1
     team = seat = PARDA
     tied = False
     for s, card, face_down in plays:
-        rank = TAPADA_RANK if face_down else TRUCO_RANK[card]
+        rank = TAPADA_RANK if face_down else ranks[card]
         if rank > best:
             best, team, seat, tied = rank, teams[s], s, False
         elif rank == best and teams[s] != team:

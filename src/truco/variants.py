@@ -51,6 +51,11 @@ class VariantInfo:
     the middle of the match."""
     flor: bool
     """Whether the table may play with flor."""
+    game: str = "argentino"
+    """The game it belongs to (``Rules.game``): ``argentino``, or ``paulista`` (Truco Paulista:
+    French-named cards, vira and manilhas, hands worth 1/3/6/9/12, to 12; ``truco.paulista``)."""
+    targets: tuple[int, ...] = ()
+    """The targets it may be played to, the first the default; empty: ``rules.TARGETS``."""
 
     @property
     def sized_deal(self) -> bool:
@@ -107,6 +112,20 @@ VARIANTS: tuple[VariantInfo, ...] = (
         pica=True,
         flor=True,
     ),
+    VariantInfo(
+        name="paulista",
+        title="truco paulista",
+        aliases=("brasileiro", "truco-paulista", "manilhas"),
+        players=(2, 4, 6),
+        individual=False,
+        own_side=False,
+        piles=False,
+        pie_alone=False,
+        pica=False,
+        flor=False,
+        game="paulista",
+        targets=(12,),
+    ),
 )
 """Every variant, the standard game first."""
 
@@ -129,6 +148,10 @@ PICA: frozenset[str] = frozenset(v.name for v in VARIANTS if v.pica)
 """Variants with rounds of 1v1 hands."""
 PIE_ALONE: frozenset[str] = frozenset(v.name for v in VARIANTS if v.pie_alone)
 """Variants where the pie plays alone, with four cards."""
+PAULISTA: frozenset[str] = frozenset(v.name for v in VARIANTS if v.game == "paulista")
+"""Variants of Truco Paulista (``truco.paulista``)."""
+GAMES: tuple[str, ...] = ("argentino", "paulista")
+"""The games (``Rules.game``): the Argentine first, the default."""
 
 
 def find_variant(name: str) -> VariantInfo:
@@ -163,8 +186,9 @@ def scorers(rules: Rules) -> int:
 
 def half(rules: Rules) -> int | None:
     """Where the malas end and the buenas begin (``target_half``); None where there is no
-    target (destantado's piles)."""
-    if BY_NAME[rules.variant].piles:
+    target (destantado's piles) or no malas and buenas (Truco Paulista, to 12)."""
+    info = BY_NAME[rules.variant]
+    if info.piles or info.game != "argentino":
         return None
     return target_half(rules.target, rules.halves)
 

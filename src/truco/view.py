@@ -4,6 +4,12 @@
 face-down cards, the public calls and declarations, and the cards shown at the end of a hand.
 Other seats' unplayed cards, and other seats' face-down cards, never appear in it.
 
+``observe(state, seat, reveal=True)`` is the one exception: every card face up (each seat's
+cards in ``open_hands``, every tapada and discard with its card), for the replay of a match that
+is over. The core cannot know whether a match a state belongs to is over (a replay steps through
+its hands one by one), so the caller decides: the server reveals only the hands of a finished
+match (docs/protocol.md, "Replay").
+
 It is the one contract with clients and bots: every fact they need is computed here once (the
 phase, who is pie, the seats in this hand, the pot, the malas/buenas half, why the hand ended...)
 from the state and the variants' registry (``truco.variants``), so that no client restates a
@@ -15,11 +21,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from truco.actions import Action, Verb
-from truco.cards import Card
+from truco.cards import DECK, Card
 from truco.engine import legal_actions, to_act
 from truco.events import Reason
+from truco.manilhas import manilhas_of
+from truco.paulista import blind, ferro, onze_team, partners_of
 from truco.rules import Rules
-from truco.state import DISCARD_KIND, ENVIDO_KIND, FLOR_KIND, PLAY, Phase, State
+from truco.state import DISCARD_KIND, ENVIDO_KIND, FLOR_KIND, ONZE_KIND, PLAY, Phase, State
 from truco.variants import BY_NAME, half, pie_of, pot, start_score
 
 PlayView = tuple[int, Card | None, bool]
@@ -112,17 +120,49 @@ class SeatView(NamedTuple):
     """Why the last hand ended, once it has (None while a hand is played and before the
     first): its tricks (``TRUCO``), a truco declined, a side at the mazo, or the envido or flor
     points that ended the match before the hand did."""
+    open_hands: tuple[tuple[Card, ...], ...] = ()
+    """Only in a view observed with ``reveal``: every seat's cards still held, seat by seat
+    (empty otherwise; the viewer's own are in ``hand`` as always)."""
+    # Truco Paulista (truco.paulista; docs/rules.md "Truco Paulista"). Cards keep their
+    # notation: 1 is the A, 10 the Q, 11 the J, 12 the K; b paus, c copas, e espadas, o ouros.
+    game: str = "argentino"
+    """The game: ``argentino`` or ``paulista`` (``Rules.game``)."""
+    vira: Card | None = None
+    """Paulista: the card turned up in this hand (None with the manilha velha, before the
+    first hand, and in the Argentine game)."""
+    manilhas: tuple[Card, ...] = ()
+    """Paulista: this hand's four manilhas, strongest first (the zap, of paus; then copas,
+    espadas, ouros); empty in the Argentine game and before the first hand."""
+    hand_value: int = 1
+    """What the hand is worth now to the side that wins it: the truco accepted so far
+    (Argentine 1-4; Paulista 1, 3, 6, 9, 12; a mão de onze played, 3)."""
+    onze: int = -1
+    """Paulista: the side playing a mão de onze this hand (one point from the target), or -1;
+    between hands, that of the next hand (``ferro`` likewise)."""
+    onze_call: int | None = None
+    """Paulista: the seat that must decide the mão de onze (joga or corre) now, else None."""
+    ferro: bool = False
+    """Paulista: a mão de ferro (both sides at 11): no truco; see ``blind``."""
+    blind: bool = False
+    """Paulista, a mão de ferro played blind (``mao_de_ferro="cega"``), while it is played:
+    nobody sees his own cards (``hand`` is empty, ``hand_sizes`` counts them); each seat's one
+    legal action plays the next of them in the order dealt."""
+    partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Paulista, mão de onze: the cards still held by each partner of a viewer whose side is at
+    11 (they look at each other's hands to decide), as (seat, cards)."""
 
 
-def _mask_play(play: tuple[int, Card, bool], seat: int | None) -> PlayView:
+def _mask_play(play: tuple[int, Card, bool], seat: int | None, reveal: bool) -> PlayView:
     who, card, face_down = play
-    return (who, None if face_down and who != seat else card, face_down)
+    return (who, None if face_down and who != seat and not reveal else card, face_down)
 
 
-def _public_action(who: int, action: Action, seat: int | None) -> str:
-    if action.verb is Verb.TAPADA and who != seat:
+def _public_action(who: int, action: Action, seat: int | None, reveal: bool) -> str:
+    if reveal or who == seat:
+        return str(action)
+    if action.verb is Verb.TAPADA:
         return "tapada ??"
-    if action.verb is Verb.DISCARD and who != seat:
+    if action.verb is Verb.DISCARD:
         return "discard ??"
     return str(action)
 
@@ -162,6 +202,8 @@ def _end_reason(state: State) -> Reason | None:
         return Reason.MAZO
     if verb is Verb.PLAY or verb is Verb.TAPADA:
         return Reason.TRUCO
+    if verb is Verb.CORRE:  # running from the mão de onze is the hand's first action
+        return Reason.MAO_DE_ONZE if len(state.log) == 1 else Reason.TRUCO_NO_QUIERO
     if verb in _FLOR_VERBS:
         return Reason.FLOR
     n = state.rules.players
@@ -221,8 +263,12 @@ def _bits(bits: int, n: int) -> tuple[int, ...]:
     return tuple(s for s in range(n) if (bits >> s) & 1)
 
 
-def observe(state: State, seat: int | None) -> SeatView:
-    """The view of ``seat``; ``None`` is a spectator, who sees public information only."""
+def observe(state: State, seat: int | None, *, reveal: bool = False) -> SeatView:
+    """The view of ``seat``; ``None`` is a spectator, who sees public information only.
+
+    ``reveal``: every card face up as well (``open_hands``, tapadas and discards), for the
+    replay of a match that is over; never for a match still played.
+    """
     if seat is not None and not 0 <= seat < state.rules.players:
         raise ValueError(f"there is no seat {seat} at a table of {state.rules.players}")
     actor = to_act(state)
@@ -233,6 +279,14 @@ def observe(state: State, seat: int | None) -> SeatView:
     n = rules.players
     info = BY_NAME[rules.variant]
     pie = pie_of(n, state.mano) if info.pie_alone and state.hand_no else None
+    paulista = info.game == "paulista"
+    onze = onze_team(rules.target, state.score) if paulista and state.hand_no else -1
+    is_ferro = paulista and state.hand_no > 0 and ferro(rules.target, state.score)
+    unseen = paulista and not hand_over and blind(state)
+    partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    if onze >= 0 and not hand_over and seat is not None and state.teams[seat] == onze:
+        partners = tuple((p, state.hands[p]) for p in partners_of(state.teams, seat))
+    vira = state.vira
     return SeatView(
         seat=seat,
         rules=rules,
@@ -245,12 +299,12 @@ def observe(state: State, seat: int | None) -> SeatView:
         pica=state.pica,
         stakes=state.stakes,
         to_act=actor,
-        hand=state.hands[seat] if seat is not None else (),
+        hand=state.hands[seat] if seat is not None and not unseen else (),
         hand_sizes=tuple(len(h) for h in state.hands),
-        tantos=state.tantos[seat] if seat is not None and state.hand_no else None,
+        tantos=state.tantos[seat] if seat is not None and state.hand_no and not paulista else None,
         flor=own_flor if own_flor >= 0 else None,
-        tricks=tuple(tuple(_mask_play(p, seat) for p in trick) for trick in state.tricks),
-        plays=tuple(_mask_play(p, seat) for p in state.plays),
+        tricks=tuple(tuple(_mask_play(p, seat, reveal) for p in trick) for trick in state.tricks),
+        plays=tuple(_mask_play(p, seat, reveal) for p in state.plays),
         results=state.results,
         trick=state.trick,
         retired=_bits(state.retired, n),
@@ -263,7 +317,7 @@ def observe(state: State, seat: int | None) -> SeatView:
         chain=state.chain,
         flor_chain=state.flor_chain,
         hand_points=state.hand_points,
-        history=tuple((who, _public_action(who, a, seat)) for who, a in state.log),
+        history=tuple((who, _public_action(who, a, seat, reveal)) for who, a in state.log),
         declared=state.declared,
         shown=state.shown if hand_over else (),
         legal=legal_actions(state) if actor is not None and actor == seat else (),
@@ -276,14 +330,46 @@ def observe(state: State, seat: int | None) -> SeatView:
         individual=info.individual,
         half=half(rules),
         end_reason=_end_reason(state),
+        open_hands=state.hands if reveal else (),
+        game=info.game,
+        vira=DECK[vira] if vira >= 0 else None,
+        manilhas=_manilhas(state, paulista),
+        hand_value=state.truco,
+        onze=onze,
+        onze_call=tanto[1] if tanto is not None and tanto[0] == ONZE_KIND else None,
+        ferro=is_ferro,
+        blind=unseen,
+        partners=partners,
     )
+
+
+def _manilhas(state: State, paulista: bool) -> tuple[Card, ...]:
+    """Paulista: the hand's manilhas (the manilha velha's are known before the first hand)."""
+    if not paulista:
+        return ()
+    if state.vira >= 0:
+        return manilhas_of(DECK[state.vira])
+    return manilhas_of(None) if state.rules.manilhas == "velha" else ()
 
 
 def visible_cards(view: SeatView) -> set[Card]:
     """Every card identity that appears in a view (used to prove no hidden card leaks)."""
     cards: set[Card] = set(view.hand)
+    if view.vira is not None:
+        cards.add(view.vira)
+    for _, held in view.partners:
+        cards.update(held)
     for trick in (*view.tricks, view.plays):
         cards.update(c for _, c, _ in trick if c is not None)
     for _, shown in view.shown:
         cards.update(shown)
+    for held in view.open_hands:
+        cards.update(held)
+    # A revealed discard is named only in the history.
+    cards.update(
+        _CARD_NAMES[w] for _, text in view.history for w in text.split()[1:2] if w in _CARD_NAMES
+    )
     return cards
+
+
+_CARD_NAMES = {str(c): c for c in DECK}

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from truco.actions import Verb
 from truco.cards import TRUCO_RANK, Card
+from truco.manilhas import rank_table
 from truco.rules import Rules
 from truco.state import State
 from truco.view import PlayView, SeatView
@@ -42,6 +43,16 @@ class Ctx(NamedTuple):
     """Destantado: what each seat stands to lose in the truco (0: out of it)."""
     bettors: int = 0
     """Destantado: bit set of the seats in the call waiting for answers (caller, accepters)."""
+    ranks: tuple[int, ...] = TRUCO_RANK
+    """Every card's rank in this hand (higher wins): the Argentine hierarchy, or Truco
+    Paulista's with this hand's manilhas (``card_ranks``)."""
+    partners: tuple[Card, ...] = ()
+    """Truco Paulista, mão de onze: the cards the seat's partners hold (he has seen them)."""
+
+
+def card_ranks(rules: Rules, vira: int) -> tuple[int, ...]:
+    """The rank of every card in a hand of ``rules`` whose vira is ``vira`` (-1: none)."""
+    return rank_table(vira) if rules.game == "paulista" else TRUCO_RANK
 
 
 def table_bests(ctx: Ctx, my_team: int) -> tuple[int, int]:
@@ -49,7 +60,7 @@ def table_bests(ctx: Ctx, my_team: int) -> tuple[int, int]:
     card ranks 0)."""
     best_mine = best_opp = -1
     for s, card, face_down in ctx.plays:
-        rank = 0 if face_down or card is None else TRUCO_RANK[card]
+        rank = 0 if face_down or card is None else ctx.ranks[card]
         if ctx.teams[s] == my_team:
             best_mine = max(best_mine, rank)
         else:
@@ -79,6 +90,8 @@ def ctx_of_view(view: SeatView) -> Ctx:
         sum(1 << s for s in view.retired),
         view.stakes,
         sum(1 << s for s in view.bettors),
+        card_ranks(view.rules, -1 if view.vira is None else view.vira),
+        tuple(c for _, cards in view.partners for c in cards),
     )
 
 
@@ -104,7 +117,26 @@ def ctx_of_state(state: State, seat: int) -> Ctx:
         state.retired,
         state.stakes,
         state.bettors,
+        card_ranks(state.rules, state.vira),
+        _partners_cards(state, seat),
     )
+
+
+def _partners_cards(state: State, seat: int) -> tuple[Card, ...]:
+    """Truco Paulista: in a mão de onze, the cards of the partners of a seat of the side at 11
+    (as its view shows them)."""
+    if state.rules.game != "paulista" or len(state.teams) < 4:
+        return ()
+    from truco.paulista import onze_team  # a late import: only Paulista hands need it
+
+    team = state.teams[seat]
+    if onze_team(state.rules.target, state.score) != team:
+        return ()
+    out: list[Card] = []
+    for s, t in enumerate(state.teams):
+        if t == team and s != seat:
+            out.extend(state.hands[s])
+    return tuple(out)
 
 
 def sides(ctx: Ctx) -> tuple[int, int]:

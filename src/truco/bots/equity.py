@@ -16,17 +16,21 @@ from truco.variants import variant_of
 
 # Points a team scores in a hand (envido and truco together), roughly, for the equity model.
 _HAND_POINTS = ((1, 0.30), (2, 0.30), (3, 0.18), (4, 0.12), (5, 0.06), (7, 0.04))
+# The same in Truco Paulista (no envido; a hand is worth 1, 3, 6, 9 or 12).
+_PAULISTA_POINTS = ((1, 0.62), (3, 0.28), (6, 0.07), (9, 0.02), (12, 0.01))
 
 
 @lru_cache(maxsize=16)
-def equity_table(target: int) -> tuple[tuple[float, ...], ...]:
+def equity_table(target: int, paulista: bool = False) -> tuple[tuple[float, ...], ...]:
     """P(win the match) for my score a and the rivals' b (0 .. target-1): a small DP where each
-    hand gives one side (50/50) a number of points drawn from ``_HAND_POINTS``."""
+    hand gives one side (50/50) a number of points drawn from ``_HAND_POINTS`` (Truco
+    Paulista's: ``_PAULISTA_POINTS``)."""
+    points = _PAULISTA_POINTS if paulista else _HAND_POINTS
     me = [[0.0] * target for _ in range(target)]
     for a in range(target - 1, -1, -1):
         for b in range(target - 1, -1, -1):
             value = 0.0
-            for pts, p in _HAND_POINTS:
+            for pts, p in points:
                 mine = 1.0 if a + pts >= target else me[a + pts][b]
                 theirs = 0.0 if b + pts >= target else me[a][b + pts]
                 value += 0.5 * p * (mine + theirs)
@@ -34,12 +38,12 @@ def equity_table(target: int) -> tuple[tuple[float, ...], ...]:
     return tuple(tuple(row) for row in me)
 
 
-def equity(target: int, mine: int, theirs: int) -> float:
+def equity(target: int, mine: int, theirs: int, paulista: bool = False) -> float:
     if mine >= target:
         return 1.0
     if theirs >= target:
         return 0.0
-    return equity_table(target)[mine][theirs]
+    return equity_table(target, paulista)[mine][theirs]
 
 
 RACE_MAX = 128
@@ -81,7 +85,7 @@ def match_equity(rules: Rules, score: Sequence[int], seat: int, teams: Sequence[
     """
     if not rules.individual:
         team = teams[seat]
-        return equity(rules.target, score[team], score[1 - team])
+        return equity(rules.target, score[team], score[1 - team], rules.game == "paulista")
     if variant_of(rules).piles:
         return race_equity(score, seat)
     return race_equity([rules.target - p for p in score], seat)

@@ -26,22 +26,25 @@ from truco.actions import (
     ENVIDO_CALLS,
     MAZO,
     TAPADA,
-    TRUCO_LEVEL,
     Action,
     Deal,
     Verb,
 )
-from truco.bots.context import ctx_of_state, ctx_of_view
+from truco.bots.context import card_ranks, ctx_of_state, ctx_of_view
 from truco.bots.equity import match_equity
 from truco.bots.policy import DEFAULT, Style, decide, ranked_discards, senseless
 from truco.bots.strength import win_prob
-from truco.cards import DECK, TRUCO_RANK, Card, envido_points, flor_points
+from truco.cards import DECK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
 from truco.errors import TrucoError
 from truco.state import DEAL, OVER, State, new_match
 from truco.view import SeatView
 
 ROLLOUT_STYLE = Style(bluff=0.06, caution=0.4)
+_BETS = frozenset((Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO, Verb.SEIS, Verb.NOVE, Verb.DOZE))
+"""The truco calls of both games (Truco Paulista's seis, nove, doze)."""
+_ACCEPT = frozenset((Verb.QUIERO, Verb.DESCE, Verb.JOGA))
+_DECLINE = frozenset((Verb.NO_QUIERO, Verb.CORRE))
 _TAPADA_TEXT = "tapada ??"
 _DISCARD_TEXT = "discard ??"
 
@@ -66,13 +69,16 @@ def action_likelihood(state: State, seat: int, action: Action) -> float:
         if verb is Verb.NO_QUIERO:
             return 1.0 - 0.85 * _sig((t - 26.0) / 2.0)
         return 1.0
-    if action in TRUCO_LEVEL or verb is Verb.QUIERO or verb is Verb.NO_QUIERO:
+    if verb in _BETS or verb in _ACCEPT or verb in _DECLINE:
         p = win_prob(ctx_of_state(state, seat))
-        if action in TRUCO_LEVEL:
+        if verb in _BETS:
             return (0.2 + 0.8 * p * p) if state.truco_call is not None else (0.25 + 0.75 * p)
         if state.truco_call is None:
-            return 1.0
-        if verb is Verb.QUIERO:
+            # Truco Paulista's mão de onze: played with a good hand, run with a bad one.
+            if verb is Verb.JOGA:
+                return 0.2 + 0.8 * p
+            return 1.0 - 0.8 * p if verb is Verb.CORRE else 1.0
+        if verb in _ACCEPT:
             return 0.3 + 0.7 * p
         return 1.0 - 0.7 * p
     if verb is Verb.PLAY and ENVIDO in state.legal and tanto is None and state.truco_call is None:
@@ -114,9 +120,18 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
     seen = set(mine)
     for cards in known_played:
         seen.update(cards)
+    # Truco Paulista: the vira is seen by all; in a mão de onze, the partners' cards too.
+    if view.vira is not None:
+        seen.add(view.vira)
+    known_held: dict[int, list[Card]] = {s: list(cards) for s, cards in view.partners}
+    for cards in known_held.values():
+        seen.update(cards)
     unseen = [c for c in DECK if c not in seen]
     need = [
-        0 if s == me else view.hand_sizes[s] + tapadas[s] + discarded[s] for s in range(players)
+        0
+        if s == me
+        else view.hand_sizes[s] - len(known_held.get(s, ())) + tapadas[s] + discarded[s]
+        for s in range(players)
     ]
     my_dealt = tuple(sorted(DECK[c] for c in mine))
     exact: dict[int, int] = {}
@@ -146,7 +161,7 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
             if discarded[s]:
                 hidden_discards[s] = drawn.pop()
             hidden_tapadas[s] = drawn[: tapadas[s]]
-            kept = tuple(sorted(known_played[s] + drawn))
+            kept = tuple(sorted(known_played[s] + known_held.get(s, []) + drawn))
             if s in exact and envido_points(kept) != exact[s]:
                 ok = False
                 break
@@ -157,7 +172,7 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
             hands.append(kept if discard is None else tuple(sorted((*kept, discard))))
         if not ok:
             continue
-        world = _replay(start, hands, history, hidden_tapadas, hidden_discards, me)
+        world = _replay(start, hands, history, hidden_tapadas, hidden_discards, me, view.vira)
         if world is None:
             continue
         state = world[0]
@@ -178,9 +193,10 @@ def _replay(
     hidden_tapadas: list[list[Card]],
     hidden_discards: list[Card | None],
     me: int,
+    vira: Card | None = None,
 ) -> tuple[State, float] | None:
     try:
-        state = apply(start, Deal(tuple(hands))).state
+        state = apply(start, Deal(tuple(hands), vira)).state
     except TrucoError:
         return None
     weight = 1.0
@@ -230,7 +246,8 @@ def candidates(view: SeatView, legal: tuple[Action, ...]) -> list[Action]:
         # Pata de gallo: search only the two discards that leave the best three by rule.
         return ranked_discards(ctx_of_view(view), legal)[:2]
     out: list[Action] = []
-    lowest = min(view.hand, key=TRUCO_RANK.__getitem__) if view.hand else None
+    ranks = card_ranks(view.rules, -1 if view.vira is None else view.vira)
+    lowest = min(view.hand, key=ranks.__getitem__) if view.hand else None
     for a in legal:
         if a.verb is Verb.TAPADA and a.card != lowest:
             continue
@@ -299,7 +316,7 @@ class ExpertBot:
         # Mix among near-equal actions so that the choice cannot be read from the cards.
         close = [a for a, v in zip(cands, values, strict=True) if v >= best - self.margin]
         if len(close) > 1:
-            calls = [a for a in close if a in TRUCO_LEVEL or a in ENVIDO_CALLS]
+            calls = [a for a in close if a.verb in _BETS or a in ENVIDO_CALLS]
             quiet = [a for a in close if a not in calls]
             if calls and quiet:
                 # Bet about a quarter of the time when betting is as good as not (research 3.3).

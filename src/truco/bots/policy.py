@@ -25,9 +25,10 @@ from truco.actions import (
     Action,
     Verb,
 )
+from truco.bots import paulista
 from truco.bots.context import Ctx
 from truco.bots.equity import equity_if
-from truco.bots.strength import choose_card, win_prob
+from truco.bots.strength import choose_card, misread_win, win_prob
 from truco.bots.tantos import (
     accept_threshold,
     envido_shift,
@@ -75,6 +76,8 @@ def senseless(ctx: Ctx, legal: tuple[Action, ...], action: Action) -> bool:
     points, a truco raised with the hand lost for certain."""
     if action is FALTA_ENVIDO:
         return ctx.tantos < FALTA_MIN
+    if ctx.rules.game == "paulista":
+        return paulista.senseless(ctx, action)
     if action is MAZO or action is NO_QUIERO or action in TRUCO_RAISE.values():
         p = win_prob(ctx)
         if action in TRUCO_RAISE.values():
@@ -82,14 +85,6 @@ def senseless(ctx: Ctx, legal: tuple[Action, ...], action: Action) -> bool:
         answering_truco = ctx.truco_call is not None and not ctx.tanto_pending
         return p == 1.0 and (action is MAZO or (answering_truco and QUIERO in legal))
     return False
-
-
-def misread_win(p: float, error: float) -> float:
-    """The hand-win estimate as a beginner reads it: a certain hand (won or lost) is read right,
-    any other is off by ``error`` (kept inside (0, 1))."""
-    if error == 0.0 or p in (0.0, 1.0):
-        return p
-    return min(0.99, max(0.01, p + error))
 
 
 def decide(
@@ -119,6 +114,8 @@ def _decide(
     """``decide`` with ``ctx.tantos`` as the seat reads them and ``tantos`` as they are."""
     if len(legal) == 1:
         return legal[0]
+    if ctx.rules.game == "paulista":
+        return paulista.decide(ctx, legal, rng_random, style, error)
     if legal[0].verb is Verb.DISCARD:
         return choose_discard(ctx, legal)
     my_team = ctx.teams[ctx.seat]

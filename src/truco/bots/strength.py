@@ -17,23 +17,52 @@ MINE = 1
 THEIRS = 0
 """The rivals (every other side), as one team."""
 
-# P(a random other card ranks below this one), counting ties as half.
-BEAT: tuple[float, ...] = tuple(
-    (
-        sum(1 for o in DECK if o != c and TRUCO_RANK[o] < TRUCO_RANK[c])
-        + 0.5 * sum(1 for o in DECK if o != c and TRUCO_RANK[o] == TRUCO_RANK[c])
+
+def _beat(ranks: tuple[int, ...]) -> tuple[float, ...]:
+    """P(a random other card ranks below each card), counting ties as half."""
+    return tuple(
+        (
+            sum(1 for o in DECK if o != c and ranks[o] < ranks[c])
+            + 0.5 * sum(1 for o in DECK if o != c and ranks[o] == ranks[c])
+        )
+        / 39
+        for c in DECK
     )
-    / 39
-    for c in DECK
-)
 
 
-# The same by truco rank (0 is a face-down card, below every card).
-BEAT_RANK: tuple[float, ...] = tuple(
-    (sum(1 for o in DECK if TRUCO_RANK[o] < r) + 0.5 * sum(1 for o in DECK if TRUCO_RANK[o] == r))
-    / 40
-    for r in range(15)
-)
+def _beat_rank(ranks: tuple[int, ...]) -> tuple[float, ...]:
+    """The same by rank (0 is a face-down card, below every card)."""
+    return tuple(
+        (sum(1 for o in DECK if ranks[o] < r) + 0.5 * sum(1 for o in DECK if ranks[o] == r)) / 40
+        for r in range(15)
+    )
+
+
+BEAT: tuple[float, ...] = _beat(TRUCO_RANK)
+"""``_beat`` of the Argentine hierarchy."""
+BEAT_RANK: tuple[float, ...] = _beat_rank(TRUCO_RANK)
+_TABLES: dict[int, tuple[tuple[int, ...], tuple[float, ...], tuple[float, ...]]] = {
+    id(TRUCO_RANK): (TRUCO_RANK, BEAT, BEAT_RANK)
+}
+"""The odds of each rank table by its identity (the tables are the core's module-level
+constants: the Argentine hierarchy, and Truco Paulista's one per vira rank)."""
+
+
+def odds(ranks: tuple[int, ...]) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """(P(beat) by card, P(beat) by rank) for a rank table, computed once per table."""
+    found = _TABLES.get(id(ranks))
+    if found is None:
+        found = (ranks, _beat(ranks), _beat_rank(ranks))
+        _TABLES[id(ranks)] = found
+    return found[1], found[2]
+
+
+def misread_win(p: float, error: float) -> float:
+    """The hand-win estimate as a beginner reads it: a certain hand (won or lost) is read right,
+    any other is off by ``error`` (kept inside (0, 1))."""
+    if error == 0.0 or p in (0.0, 1.0):
+        return p
+    return min(0.99, max(0.01, p + error))
 
 
 def win_prob(ctx: Ctx) -> float:
@@ -46,11 +75,16 @@ def win_prob(ctx: Ctx) -> float:
     decided = hand_winner(results, MINE if mano_side else THEIRS)
     if decided is not None:
         return 1.0 if decided == MINE else 0.0
-    hand = sorted(ctx.hand, key=TRUCO_RANK.__getitem__, reverse=True)
-    probs = [BEAT[c] for c in hand]
+    ranks = ctx.ranks
+    beat, _ = odds(ranks)
+    hand = sorted(ctx.hand, key=ranks.__getitem__, reverse=True)
+    probs = [beat[c] for c in hand]
+    if ctx.partners:  # mão de onze: my side's best cards, mine and my partners' seen ones
+        best = sorted(ctx.partners, key=ranks.__getitem__, reverse=True)[: len(hand)]
+        probs = [max(a, beat[b]) for a, b in zip(probs, best, strict=False)]
     if ctx.plays and hand:
         best_mine, best_opp = table_bests(ctx, my_team)
-        top = max(TRUCO_RANK[hand[0]], best_mine)
+        top = max(ranks[hand[0]], best_mine)
         if best_opp < 0:
             current = probs[0]
         elif top > best_opp:
@@ -59,11 +93,11 @@ def win_prob(ctx: Ctx) -> float:
             current = 0.5
         else:
             current = 0.0
-        if best_opp >= 0 and TRUCO_RANK[hand[0]] > best_opp:
+        if best_opp >= 0 and ranks[hand[0]] > best_opp:
             # Win the trick with the cheapest card that does; keep the others.
-            beaters = [c for c in hand if TRUCO_RANK[c] > best_opp]
+            beaters = [c for c in hand if ranks[c] > best_opp]
             used = beaters[-1]
-            rest = [BEAT[c] for c in hand if c != used]
+            rest = [beat[c] for c in hand if c != used]
         else:
             rest = probs[1:]
             if best_opp >= 0 and top <= best_opp:
@@ -95,33 +129,35 @@ def _win_prob_three(ctx: Ctx) -> float:
         return 1.0 if decided == MINE else 0.0
     k = len(rivals)
     helper = 0.5 if partners else 0.0
+    ranks = ctx.ranks
+    _, beat_rank = odds(ranks)
 
     def trick_p(rank: int, rivals_left: int, partner_left: bool) -> float:
-        q: float = BEAT_RANK[rank] ** rivals_left
+        q: float = beat_rank[rank] ** rivals_left
         return 1.0 - (1.0 - q) * (1.0 - (helper if partner_left else 0.0))
 
-    hand = sorted(ctx.hand, key=TRUCO_RANK.__getitem__, reverse=True)
-    probs = [trick_p(TRUCO_RANK[c], k, bool(partners)) for c in hand]
+    hand = sorted(ctx.hand, key=ranks.__getitem__, reverse=True)
+    probs = [trick_p(ranks[c], k, bool(partners)) for c in hand]
     if ctx.plays and hand:
         played = {s for s, _, _ in ctx.plays}
         k_rem = sum(1 for s in rivals if s not in played)
         partner_left = any(s not in played for s in partners)
         best_mine, best_opp = table_bests(ctx, my_team)
-        top = max(TRUCO_RANK[hand[0]], best_mine)
+        top = max(ranks[hand[0]], best_mine)
         if top > best_opp:
             current = trick_p(top, k_rem, partner_left) if k_rem else 1.0
         elif top == best_opp:
             current = 0.5 * trick_p(top, k_rem, partner_left) if k_rem else 0.5
         else:
-            current = 1.0 - BEAT_RANK[best_opp] if partner_left else 0.0
-        if best_opp >= 0 and not k_rem and TRUCO_RANK[hand[0]] > best_opp:
-            beaters = [c for c in hand if TRUCO_RANK[c] > best_opp]
+            current = 1.0 - beat_rank[best_opp] if partner_left else 0.0
+        if best_opp >= 0 and not k_rem and ranks[hand[0]] > best_opp:
+            beaters = [c for c in hand if ranks[c] > best_opp]
             used = beaters[-1]
         elif top <= best_opp:
             used = hand[-1]
         else:
             used = hand[0]
-        rest = [trick_p(TRUCO_RANK[c], k, bool(partners)) for c in hand if c != used]
+        rest = [trick_p(ranks[c], k, bool(partners)) for c in hand if c != used]
         probs = [current, *rest]
     return _enumerate(results, probs, mano_side)
 
@@ -155,8 +191,12 @@ def _enumerate(results: list[int], probs: list[float], mano_side: bool) -> float
 
 
 def choose_card(ctx: Ctx) -> Card:
-    """Win cheap, keep the best, hacer primera; throw the lowest when the trick is lost."""
-    hand = sorted(ctx.hand, key=TRUCO_RANK.__getitem__)
+    """Win cheap, keep the best, hacer primera; throw the lowest when the trick is lost.
+
+    The thresholds hold in both games: a 2 ranks 9 and a 3 ranks 10 in each (the Argentine
+    game's four top cards, and Paulista's manilhas, rank above)."""
+    ranks = ctx.ranks
+    hand = sorted(ctx.hand, key=ranks.__getitem__)
     my_team = ctx.teams[ctx.seat]
     if len(hand) == 1:
         return hand[0]
@@ -164,20 +204,20 @@ def choose_card(ctx: Ctx) -> Card:
         best_mine, best_opp = table_bests(ctx, my_team)
         if best_mine > best_opp:
             return hand[0]
-        beaters = [c for c in hand if TRUCO_RANK[c] > best_opp]
+        beaters = [c for c in hand if ranks[c] > best_opp]
         if beaters:
             return beaters[0]
-        tie = [c for c in hand if TRUCO_RANK[c] == best_opp]
-        if tie and ctx.trick == 0 and TRUCO_RANK[hand[-1]] >= 9:
+        tie = [c for c in hand if ranks[c] == best_opp]
+        if tie and ctx.trick == 0 and ranks[hand[-1]] >= 9:
             return tie[0]  # parda and keep a good card for the second trick
         return hand[0]
     # Leading.
     if ctx.trick == 0:
         middle = hand[-2]
-        if TRUCO_RANK[middle] >= 9 or TRUCO_RANK[hand[-1]] < 10:
-            return middle if TRUCO_RANK[middle] >= 9 else hand[-1]
+        if ranks[middle] >= 9 or ranks[hand[-1]] < 10:
+            return middle if ranks[middle] >= 9 else hand[-1]
         return hand[-1]
     won_first = bool(ctx.results) and ctx.results[0] == my_team
-    if won_first and TRUCO_RANK[hand[-1]] < 9:
+    if won_first and ranks[hand[-1]] < 9:
         return hand[0]
     return hand[-1]

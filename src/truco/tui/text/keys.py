@@ -21,6 +21,12 @@ CALL_KEYS: dict[Verb, str] = {
     Verb.CONTRAFLOR_AL_RESTO: "x",
     Verb.CON_FLOR_QUIERO: "k",
     Verb.CON_FLOR_ME_ACHICO: "a",
+    Verb.SEIS: "i",
+    Verb.NOVE: "o",
+    Verb.DOZE: "z",
+    Verb.DESCE: "w",
+    Verb.CORRE: "g",
+    Verb.JOGA: "j",
 }
 """The key of each call; cards are 1, 2, 3 (face up) and 4, 5, 6 (face down, tapada); the pie of
 pata de gallo discards with 1-4, before any card is played."""

@@ -20,6 +20,7 @@ from truco.events import (
     PorotosPassed,
     Scored,
     TrickEnded,
+    ViraTurned,
     WentToMazo,
 )
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
@@ -62,6 +63,8 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
         return _hand_started(ev, names, view)
     if isinstance(ev, CardsDealt):
         return "Te tocaron: " + names.cards(ev.cards)
+    if isinstance(ev, ViraTurned):
+        return "Vira: " + names.card(ev.card)
     if isinstance(ev, CardPlayed):
         what = "una carta tapada" if ev.face_down else names.card(ev.card)
         return f"{names.seat(ev.seat)}: juega {what}"

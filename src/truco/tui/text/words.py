@@ -34,6 +34,13 @@ SAY = {
     Verb.CONTRAFLOR_AL_RESTO: "Contraflor al resto",
     Verb.CON_FLOR_QUIERO: "Con flor quiero",
     Verb.CON_FLOR_ME_ACHICO: "Con flor me achico",
+    # Truco Paulista's words (the terminal's Paulista table is built on these: docs/rules.md).
+    Verb.SEIS: "Seis!",
+    Verb.NOVE: "Nove!",
+    Verb.DOZE: "Doze!",
+    Verb.DESCE: "Desce",
+    Verb.CORRE: "Corre",
+    Verb.JOGA: "Mão de onze: joga",
 }
 REASONS = {
     "envido": "envido",
@@ -43,6 +50,7 @@ REASONS = {
     "mazo": "mazo",
     "flor": "flor",
     "flor-no-quiero": "flor no querida",
+    "mao-de-onze": "mão de onze corrida",
 }
 TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale cuatro"}
 LABELS = {
@@ -60,6 +68,12 @@ LABELS = {
     Verb.CONTRAFLOR_AL_RESTO: "contraflor al resto",
     Verb.CON_FLOR_QUIERO: "con flor quiero",
     Verb.CON_FLOR_ME_ACHICO: "con flor me achico",
+    Verb.SEIS: "seis",
+    Verb.NOVE: "nove",
+    Verb.DOZE: "doze",
+    Verb.DESCE: "desce",
+    Verb.CORRE: "corre",
+    Verb.JOGA: "joga (mão de onze)",
 }
 
 

@@ -56,7 +56,7 @@ export const PHASES = ["deal", "play", "over"] as const;
 export type Phase = (typeof PHASES)[number];
 
 /** Why points were scored or porotos passed, and why a hand ended (`end_reason`). */
-export const REASONS = ["truco", "truco-no-quiero", "mazo", "envido", "envido-no-quiero", "flor", "flor-no-quiero"] as const;
+export const REASONS = ["truco", "truco-no-quiero", "mazo", "envido", "envido-no-quiero", "flor", "flor-no-quiero", "mao-de-onze"] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** The señas a player may make to his partners. */
@@ -64,7 +64,7 @@ export const SENAS = ["ancho-espada", "ancho-basto", "siete-espada", "siete-oro"
 export type Sena = (typeof SENAS)[number];
 
 /** The `type` of every event. */
-export const EVENT_TYPES = ["HandStarted", "CardsDealt", "CardPlayed", "Discarded", "Called", "Answered", "WentToMazo", "TrickEnded", "PointsDeclared", "Scored", "PorotosPassed", "CardsShown", "HandEnded", "MatchEnded"] as const;
+export const EVENT_TYPES = ["HandStarted", "CardsDealt", "ViraTurned", "CardPlayed", "Discarded", "Called", "Answered", "WentToMazo", "TrickEnded", "PointsDeclared", "Scored", "PorotosPassed", "CardsShown", "HandEnded", "MatchEnded"] as const;
 export type GameEventType = (typeof EVENT_TYPES)[number];
 
 /** A card in the notation: rank then suit letter, "1e", "12c". */
@@ -76,6 +76,8 @@ export type GameEvent =
   | { type: "HandStarted"; hand: number; mano: number }
   /** The cards `seat` received (seen by that seat only). */
   | { type: "CardsDealt"; seat: number; cards: CardCode[] }
+  /** Truco Paulista: the card turned up after the deal (the vira); the rank above it makes the manilhas. */
+  | { type: "ViraTurned"; card: CardCode }
   /** A card on the table; `card` is None when it was played face down. */
   | { type: "CardPlayed"; seat: number; card: CardCode | null; face_down: boolean }
   /** Pata de gallo: the pie put one of his four cards away, unseen by anyone else. */
@@ -102,7 +104,7 @@ export type GameEvent =
   | { type: "MatchEnded"; winner: number; score: number[] };
 
 /** The fields of the view (`view` in `full` and `ev`); types.ts's View has these. */
-export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options", "playing", "bettors", "pot", "start_score", "individual", "half", "end_reason"] as const;
+export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options", "playing", "bettors", "pot", "start_score", "individual", "half", "end_reason", "open_hands", "game", "vira", "manilhas", "hand_value", "onze", "onze_call", "ferro", "blind", "partners"] as const;
 export type ViewKey = (typeof VIEW_KEYS)[number];
 
 /** The bots a table's creator may choose. */
@@ -110,12 +112,18 @@ export const BOT_LEVELS = ["facil", "normal", "dificil", "experto"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
 /** The ways of playing (truco.variants); absent from the options: "standard". */
-export const VARIANTS = ["standard", "pata_de_gallo", "destantado", "pica_pica"] as const;
+export const VARIANTS = ["standard", "pata_de_gallo", "destantado", "pica_pica", "paulista"] as const;
 export type Variant = (typeof VARIANTS)[number];
+
+/** The games (`options.game`); absent: argentino. */
+export const GAMES = ["argentino", "paulista"] as const;
+export type Game = (typeof GAMES)[number];
 
 /** What the registry says of one variant. */
 export interface VariantFacts {
   readonly seats: readonly number[];
+  readonly game: Game;
+  readonly targets: readonly number[];
   readonly individual: boolean;
   readonly own_side: boolean;
   readonly piles: boolean;
@@ -124,12 +132,13 @@ export interface VariantFacts {
   readonly flor: boolean;
 }
 
-/** Each variant's facts (truco.variants.VariantInfo): its seat counts, the first the default; scores per player; each on his own; piles of porotos; the pie alone; 1v1 rounds; flor allowed. */
+/** Each variant's facts (truco.variants.VariantInfo): its seat counts, the first the default; its game; its targets (empty: TARGETS); scores per player; each on his own; piles of porotos; the pie alone; 1v1 rounds; flor allowed. */
 export const VARIANT_RULES: Record<Variant, VariantFacts> = {
-  standard: { seats: [2, 4, 6], individual: false, own_side: false, piles: false, pie_alone: false, pica: false, flor: true },
-  pata_de_gallo: { seats: [3], individual: true, own_side: false, piles: false, pie_alone: true, pica: false, flor: true },
-  destantado: { seats: [3], individual: true, own_side: true, piles: true, pie_alone: false, pica: false, flor: false },
-  pica_pica: { seats: [6], individual: false, own_side: false, piles: false, pie_alone: false, pica: true, flor: true },
+  standard: { seats: [2, 4, 6], game: "argentino", targets: [], individual: false, own_side: false, piles: false, pie_alone: false, pica: false, flor: true },
+  pata_de_gallo: { seats: [3], game: "argentino", targets: [], individual: true, own_side: false, piles: false, pie_alone: true, pica: false, flor: true },
+  destantado: { seats: [3], game: "argentino", targets: [], individual: true, own_side: true, piles: true, pie_alone: false, pica: false, flor: false },
+  pica_pica: { seats: [6], game: "argentino", targets: [], individual: false, own_side: false, piles: false, pie_alone: false, pica: true, flor: true },
+  paulista: { seats: [2, 4, 6], game: "paulista", targets: [12], individual: false, own_side: false, piles: false, pie_alone: false, pica: false, flor: false },
 };
 
 /** The points a match may be played to. */

@@ -2,7 +2,16 @@
 // (señas, phases, variants, bot levels, message types, error and close codes) and the events are
 // generated from the Python codec into generated.ts and only re-exported here.
 
-import type { CardCode, GameEvent, Phase, Reason, Sena, Variant, ViewKey } from "./generated";
+import type {
+  CardCode,
+  Game,
+  GameEvent,
+  Phase,
+  Reason,
+  Sena,
+  Variant,
+  ViewKey,
+} from "./generated";
 
 export { BOT_LEVELS, PHASES, SENAS, VARIANTS } from "./generated";
 export type { BotLevel, CardCode, GameEvent, Phase, Sena, Variant } from "./generated";
@@ -24,6 +33,14 @@ export interface Options {
   pica_from?: number;
   /** ...and stop once it is closer than this to the target. */
   pica_margin?: number;
+  /** Truco Paulista (absent: argentino). Its variant is "paulista" and its target 12. */
+  game?: Game;
+  /** Paulista: manilhas of the vira, or the fixed manilha velha. */
+  manilhas?: "vira" | "velha";
+  /** Paulista, both sides at 11: played blind ("cega") or with the cards seen. */
+  mao_de_ferro?: "cega" | "aberta";
+  /** Paulista: who leads after a tied trick. */
+  tie_lead?: "tied" | "opener";
   [key: string]: unknown;
 }
 
@@ -85,6 +102,28 @@ export interface View {
   half: number | null;
   /** Why the last hand ended, once it has (null while a hand is played). */
   end_reason: Reason | null;
+  /** Only in the replay of a finished match (every card face up): each seat's cards still held;
+   * empty in every other view. */
+  open_hands: CardCode[][];
+  /** "argentino" or "paulista". Paulista cards keep the notation: 1 = A, 10 = Q, 11 = J,
+   * 12 = K; b = paus, c = copas, e = espadas, o = ouros. */
+  game: Game;
+  /** Paulista: the card turned up this hand (null with the manilha velha). */
+  vira: CardCode | null;
+  /** Paulista: this hand's manilhas, strongest (the zap) first. */
+  manilhas: CardCode[];
+  /** What the hand is worth now (Paulista 1, 3, 6, 9, 12). */
+  hand_value: number;
+  /** Paulista: the side playing a mão de onze, or -1 (between hands: the next hand's). */
+  onze: number;
+  /** Paulista: the seat deciding the mão de onze now (joga or corre), else null. */
+  onze_call: number | null;
+  /** Paulista: a mão de ferro (both sides at 11). */
+  ferro: boolean;
+  /** Paulista: the viewer plays blind (his cards are hidden, one forced play). */
+  blind: boolean;
+  /** Paulista, mão de onze: the viewer's partners' cards, [seat, cards]. */
+  partners: [number, CardCode[]][];
 }
 
 /** The View has exactly the codec's fields (generated VIEW_KEYS): the build fails when a field is

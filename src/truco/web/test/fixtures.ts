@@ -56,6 +56,16 @@ export function makeView(over: Partial<View> = {}): View {
     individual: false,
     half: 15,
     end_reason: null,
+    open_hands: [],
+    game: "argentino",
+    vira: null,
+    manilhas: [],
+    hand_value: 2,
+    onze: -1,
+    onze_call: null,
+    ferro: false,
+    blind: false,
+    partners: [],
     ...over,
   };
 }
