@@ -107,3 +107,12 @@ def test_a_seat_records_its_player(settings: Settings) -> None:
         return tuple(s.player_id for s in row.seats)
 
     assert asyncio.run(load()) == (me, None)
+
+
+def test_the_cookie_is_found_among_malformed_ones(client: TestClient) -> None:
+    me = client.get("/api/me").json()["id"]
+    value = client.cookies[COOKIE]
+    client.cookies.clear()
+    odd = f'a="b c; {{x}}=1; {COOKIE}={value}; z=\\\\'
+    r = client.get("/api/me", headers={"Cookie": odd})
+    assert r.json()["id"] == me and "set-cookie" not in r.headers

@@ -18,7 +18,6 @@ import base64
 import hashlib
 import hmac
 from dataclasses import dataclass
-from http.cookies import CookieError, SimpleCookie
 from typing import Any, Final
 
 from fastapi import FastAPI, Request, Response
@@ -95,15 +94,16 @@ def is_https(scope: Scope) -> bool:
 
 
 def _cookie_value(scope: Scope) -> str | None:
+    # Read by hand rather than with http.cookies, which gives up on a whole header for one
+    # cookie it finds malformed (another site's on the same host): the player would get a new
+    # identity on every request.
     for name, value in scope.get("headers") or ():
         if name == b"cookie":
-            try:
-                jar: SimpleCookie = SimpleCookie(value.decode("latin-1"))
-            except CookieError:
-                continue
-            morsel = jar.get(COOKIE)
-            if morsel is not None:
-                return morsel.value
+            header: str = value.decode("latin-1")
+            for pair in header.split(";"):
+                key, eq, found = pair.strip().partition("=")
+                if eq and key == COOKIE:
+                    return found.strip().strip('"')
     return None
 
 
