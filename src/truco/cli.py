@@ -182,6 +182,19 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_cuenta(args: argparse.Namespace) -> int:
+    import getpass
+
+    from truco.tui.cuenta import cuenta
+
+    try:
+        print(cuenta(args.accion, args.server, args.nombre, getpass.getpass))
+    except TrucoError as exc:
+        print(f"truco cuenta: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def _cmd_admin(args: argparse.Namespace) -> int:
     from truco.server.admin import list_broken
 
@@ -315,6 +328,18 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--port", type=int, default=8000, help="port (8000)")
     srv.add_argument("--db", default="truco.db", help="SQLite file (truco.db)")
     srv.set_defaults(func=_cmd_serve)
+
+    acct = sub.add_parser(
+        "cuenta",
+        help="your player at a server: yo, nombre NOMBRE, entrar NOMBRE, salir, clave",
+        description="Your player at a server (the identity 'truco play --connect' uses): "
+        "'yo' says who you are there, 'nombre NOMBRE' claims a name with a password, "
+        "'entrar NOMBRE' logs in, 'salir' logs out, 'clave' changes the password.",
+    )
+    acct.add_argument("accion", choices=("yo", "nombre", "entrar", "salir", "clave"))
+    acct.add_argument("nombre", nargs="?", default=None, help="the name (nombre, entrar)")
+    acct.add_argument("--server", required=True, help="the server's address: http://HOST:PORT")
+    acct.set_defaults(func=_cmd_cuenta)
 
     admin = sub.add_parser("admin", help="look into a server's database")
     admin_sub = admin.add_subparsers(dest="what", required=True)

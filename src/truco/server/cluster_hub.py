@@ -335,7 +335,9 @@ class ClusterHub(Hub):
             )
             self.relays[relay.cid] = relay
             try:
-                await table.connect(relay, args["token"], int(args["last_v"]))
+                await table.connect(
+                    relay, args["token"], int(args["last_v"]), args.get("player_id")
+                )
             except TableError:
                 self.relays.pop(relay.cid, None)
                 raise
@@ -347,7 +349,7 @@ class ClusterHub(Hub):
                 "tokens": [[s.seat, s.token_hash] for s in table.seats if s.token_hash],
             }
         if method == "join":
-            return list(await table.join(args["name"], args["seat"]))
+            return list(await table.join(args["name"], args["seat"], args.get("player_id")))
         if method == "add_bot":
             try:
                 await table.add_bot(int(args["seat"]), args["level"])

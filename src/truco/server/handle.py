@@ -29,14 +29,20 @@ class TableHandle(Protocol):
 
     def find_seat(self, token: str) -> Seat | None: ...
 
-    async def join(self, name: str, seat_no: int | None) -> tuple[int, str]:
-        """Seat a person; returns the seat and its token."""
+    async def join(
+        self, name: str, seat_no: int | None, player_id: str | None = None
+    ) -> tuple[int, str]:
+        """Seat a person (``player_id``: the player's identity, if known); returns the seat and
+        its token."""
         ...
 
     async def add_bot(self, seat_no: int, level: str) -> None: ...
 
-    async def connect(self, conn: Conn, token: str | None, last_v: int) -> None:
-        """Bind ``conn`` to the seat of ``token`` (None: a spectator) and catch it up."""
+    async def connect(
+        self, conn: Conn, token: str | None, last_v: int, player_id: str | None = None
+    ) -> None:
+        """Bind ``conn`` to the seat of ``token``, or without one to the seat of ``player_id``
+        (None: a spectator), and catch it up."""
         ...
 
     async def receive(self, conn: Conn, raw: str | bytes) -> None:

@@ -35,6 +35,8 @@ class Seat:
     kind: str
     level: str | None
     token_hash: str | None
+    player_id: str | None = None
+    """The player seated here (``identity.py``): any connection of that player takes the seat."""
     conn: Conn | None = None
     replaced: bool = False
     """A bot plays for this person, who did not come back within the grace period."""
@@ -44,7 +46,7 @@ class Seat:
     """Acknowledged actions: a -> (version chosen at, action, version applied as)."""
 
     def row(self) -> SeatRow:
-        return SeatRow(self.seat, self.name, self.kind, self.level, self.token_hash)
+        return SeatRow(self.seat, self.name, self.kind, self.level, self.token_hash, self.player_id)
 
     def acked(self, a: int, v: int, action: str) -> int | None:
         """The version action ``a`` was applied as, if it is this very action resent."""
@@ -70,6 +72,13 @@ def find_seat(seats: Iterable[Seat], token: str) -> Seat | None:
         if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
             found = seat
     return found
+
+
+def player_seat(seats: Iterable[Seat], player_id: str | None) -> Seat | None:
+    """The first seat a person of identity ``player_id`` holds (None: none, or no identity)."""
+    if player_id is None:
+        return None
+    return next((s for s in seats if s.kind == HUMAN and s.player_id == player_id), None)
 
 
 def free_seat(seats: list[Seat], seat_no: int | None) -> Seat:
@@ -102,4 +111,14 @@ def seats_json(seats: Iterable[Seat]) -> list[dict[str, object]]:
     ]
 
 
-__all__ = ["BOT", "EMPTY", "HUMAN", "Seat", "find_seat", "free_seat", "hash_token", "seats_json"]
+__all__ = [
+    "BOT",
+    "EMPTY",
+    "HUMAN",
+    "Seat",
+    "find_seat",
+    "free_seat",
+    "hash_token",
+    "player_seat",
+    "seats_json",
+]

@@ -35,7 +35,17 @@ from truco.server.errors import TableError, unavailable
 from truco.server.fanout import Version
 from truco.server.limits import Buckets, spend
 from truco.server.pista import Pistas
-from truco.server.seats import BOT, EMPTY, HUMAN, Seat, find_seat, free_seat, hash_token, seats_json
+from truco.server.seats import (
+    BOT,
+    EMPTY,
+    HUMAN,
+    Seat,
+    find_seat,
+    free_seat,
+    hash_token,
+    player_seat,
+    seats_json,
+)
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
 from truco.state import OVER, PLAY, State, new_match
@@ -102,7 +112,9 @@ class Table:
     @classmethod
     def from_row(cls, row: TableRow, store: Store, settings: Settings) -> Table:
         """A table rebuilt from the database by replaying its log."""
-        seats = [Seat(s.seat, s.name, s.kind, s.level, s.token_hash) for s in row.seats]
+        seats = [
+            Seat(s.seat, s.name, s.kind, s.level, s.token_hash, s.player_id) for s in row.seats
+        ]
         table = cls(
             row.id,
             from_options(None, row.options),
@@ -255,16 +267,20 @@ class Table:
     def find_seat(self, token: str) -> Seat | None:
         return find_seat(self.seats, token)
 
-    async def join(self, name: str, seat_no: int | None) -> tuple[int, str]:
-        """Seat a person; returns the seat and its token."""
+    async def join(
+        self, name: str, seat_no: int | None, player_id: str | None = None
+    ) -> tuple[int, str]:
+        """Seat a person (``player_id``: the player's identity, if known); returns the seat and
+        its token."""
 
         async def run() -> tuple[int, str]:
             seat = free_seat(self.seats, seat_no)
             token = secrets.token_urlsafe(32)
-            row = SeatRow(seat.seat, name, HUMAN, None, hash_token(token))
+            row = SeatRow(seat.seat, name, HUMAN, None, hash_token(token), player_id)
             # Written first, with the status it brings: a failed write changes nothing.
             await self.store.set_seat(self.id, row, self._status_with(seat))
             seat.name, seat.kind, seat.level, seat.token_hash = name, HUMAN, None, row.token_hash
+            seat.player_id = player_id
             self._start_grace(seat)
             await self._seated(stored=True)
             return seat.seat, token
@@ -280,6 +296,7 @@ class Table:
             row = SeatRow(seat.seat, name, BOT, level, None)
             await self.store.set_seat(self.id, row, self._status_with(seat))
             seat.name, seat.kind, seat.level, seat.token_hash = name, BOT, level, None
+            seat.player_id = None
             await self._seated(stored=True)
 
         await self.submit(run)
@@ -310,15 +327,22 @@ class Table:
 
     # --- connections ----------------------------------------------------------------------
 
-    async def connect(self, conn: Conn, token: str | None, last_v: int) -> None:
-        """Bind ``conn`` to the seat of ``token`` (None: a spectator) and catch it up."""
+    async def connect(
+        self, conn: Conn, token: str | None, last_v: int, player_id: str | None = None
+    ) -> None:
+        """Bind ``conn`` to the seat of ``token``, or without one to the seat of ``player_id``
+        (the player's identity: any device of the player takes the seat back), and catch it
+        up; with neither, ``conn`` is a spectator."""
 
         async def run() -> None:
             if token is None:
-                self.spectators.add(conn)
-                self._catch_up(conn, last_v)
-                return
-            seat = self.find_seat(token)
+                seat = player_seat(self.seats, player_id)
+                if seat is None:
+                    self.spectators.add(conn)
+                    self._catch_up(conn, last_v)
+                    return
+            else:
+                seat = self.find_seat(token)
             if seat is None:
                 raise TableError(p.BAD_TOKEN, "this token holds no seat at this table")
             settings = self.settings

@@ -26,6 +26,7 @@ from truco.errors import TrucoError
 from truco.events import Event, HandEnded, HandStarted, MatchEnded
 from truco.state import Phase
 from truco.tui import text
+from truco.tui.cookies import Jar
 from truco.tui.session import LocalGame, RemoteGame
 from truco.variants import variant_of
 from truco.view import SeatView
@@ -64,6 +65,7 @@ class TrucoApp(App[int]):
         token: str | None = None,
         description: str = "",
         pistas: bool = False,
+        jar: Jar | None = None,
     ) -> None:
         super().__init__()
         self.game = game
@@ -73,6 +75,9 @@ class TrucoApp(App[int]):
         self.save_dir = save_dir or data_dir() / "partidas"
         self.invite = invite
         self.token = token
+        self.jar = jar
+        """The player's identity at servers (``cookies.py``): without a token, the socket asks
+        for that player's seat."""
         self.description = description
         self.paused = False
         """True while the summary of a finished hand waits for Enter (local games)."""
@@ -260,11 +265,16 @@ class TrucoApp(App[int]):
 
         game = self.game
         assert isinstance(game, RemoteGame) and self.invite is not None
-        _, url = ws_url(self.invite, game.v)
-        # The seat token goes in the handshake's subprotocols, never in the URL.
-        offered = [Subprotocol(s) for s in ws_protocols(self.token or invite_token(self.invite))]
+        base, url = ws_url(self.invite, game.v)
+        # The seat token goes in the handshake's subprotocols, never in the URL; without one,
+        # the player's identity (its cookie) asks for the player's own seat.
+        token = self.token or invite_token(self.invite)
+        offered = [Subprotocol(s) for s in ws_protocols(token, player=self.jar is not None)]
+        headers = self.jar.headers(base) if self.jar is not None else {}
         try:
-            async with websockets.connect(url, max_size=1 << 16, subprotocols=offered) as socket:
+            async with websockets.connect(
+                url, max_size=1 << 16, subprotocols=offered, additional_headers=headers
+            ) as socket:
                 self._socket = socket
                 self.message = ""
                 async for raw in socket:

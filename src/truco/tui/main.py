@@ -19,18 +19,22 @@ def run_play(args: argparse.Namespace) -> int:
 
     save_dir = Path(args.save_dir) if args.save_dir else None
     if args.connect:
-        from truco.tui.net import join_table
+        from truco.tui.cookies import Jar
+        from truco.tui.net import join_table, my_seat
         from truco.tui.session import invite_token, ws_url
 
+        # The player's identity at the server, kept across runs (docs/terminal.md).
+        jar = Jar()
         try:
             ws_url(args.connect)  # checks the link
             token = invite_token(args.connect)
-            if token is None:  # an invite: take the first empty seat
-                _, token = join_table(args.connect, args.name)
+            # An invite: the player's own seat there (any run, any device), or the first empty.
+            if token is None and my_seat(args.connect, jar) is None:
+                _, token = join_table(args.connect, args.name, jar=jar)
         except TrucoError as exc:
             print(f"truco play: {exc}", file=sys.stderr)
             return 2
-        app = TrucoApp(RemoteGame(), invite=args.connect, token=token, save_dir=save_dir)
+        app = TrucoApp(RemoteGame(), invite=args.connect, token=token, save_dir=save_dir, jar=jar)
         return app.run() or 0
     try:
         paulista = {"manilhas": args.manilhas} if args.variant == "paulista" else {}

@@ -96,9 +96,37 @@ export function wsUrl(loc: { protocol: string; host: string }, id: string, v: nu
 }
 
 /** The subprotocols offered on connect: the seat token travels there, never in the URL (a URL
- * ends up in access logs); the server answers with "truco" only. */
+ * ends up in access logs); the server answers with "truco" only. Without a token, "player" asks
+ * for the seat the player of this browser's identity cookie holds there (docs/players.md). */
 export function wsProtocols(token: string | null): string[] {
-  return token ? ["truco", `token.${token}`] : ["truco"];
+  return token ? ["truco", `token.${token}`] : ["truco", "player"];
+}
+
+/** The player behind this browser (docs/players.md). */
+export interface Me {
+  id: string;
+  name: string | null;
+  seats: { table: string; seat: number }[];
+}
+
+export function getMe(): Promise<Me> {
+  return call<Me>("GET", "/api/me");
+}
+
+export function claimName(name: string, password: string): Promise<Me> {
+  return call<Me>("POST", "/api/me/name", { name, password });
+}
+
+export function logIn(name: string, password: string): Promise<Me> {
+  return call<Me>("POST", "/api/login", { name, password });
+}
+
+export function logOut(): Promise<Me> {
+  return call<Me>("POST", "/api/logout");
+}
+
+export function changePassword(password: string, newPassword: string): Promise<Me> {
+  return call<Me>("POST", "/api/me/password", { password, new_password: newPassword });
 }
 
 /** The replay of a match (docs/protocol.md, "Replay"): its hands, and one hand's frames; `match`

@@ -45,6 +45,7 @@ export function homeShell(name: string): Html {
     </div>
     <fieldset><legend>${t("seats")}</legend><div class="bot-row"><span>${t("seat_n", { n: 1 })}</span><span class="muted">${t("you")}</span></div>${seatsRows}</fieldset>
     <button class="primary wide" type="submit">${t("create")}</button></form></section>
+    <section class="card-panel" id="my-tables" hidden></section>
     <section class="card-panel"><h2>${t("open_tables")} <button class="small ghost" data-cmd="refresh">${t("refresh")}</button></h2><div id="lobby"></div></section>
     <section class="card-panel anotador-link"><h2>${t("anotador")}</h2><p>${t("anotador_intro")}</p>
     <a class="button" href="/anotador" data-cmd="anotador">${t("anotador_open")}</a></section>

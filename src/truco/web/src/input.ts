@@ -1,6 +1,7 @@
 // Input: clicks, forms, keys. One listener of each kind on the page's root, dispatching on the
 // data-act (a game action), data-sena and data-cmd attributes the views carry.
 
+import { accountCommand, submitAccount } from "./account";
 import { getLang, htmlLang, t, toggleLang } from "./i18n";
 import { refreshLobby, submitCreate, syncSeatRows } from "./home";
 import { $, navigate, root, showToast } from "./page";
@@ -29,6 +30,7 @@ export function listen(): void {
     const cmdEl = target.closest<HTMLElement>("[data-cmd]");
     if (!cmdEl) return;
     const cmd = cmdEl.dataset.cmd;
+    if (cmd && accountCommand(cmd)) return;
     switch (cmd) {
       case "home":
         ev.preventDefault();
@@ -94,6 +96,7 @@ export function listen(): void {
     const form = ev.target as HTMLFormElement;
     ev.preventDefault();
     if (form.id === "create") void submitCreate(form);
+    if (form.id === "account-form") submitAccount(form);
     if (form.id === "chat-form") {
       const input = form.elements.namedItem("text") as HTMLInputElement;
       const msg = chatMessage(input.value);

@@ -3,6 +3,7 @@
 // chooses one from the address.
 
 import "./styles.css";
+import { loadAccount, onAccountChange } from "./account";
 import { installDownloads } from "./downloads";
 import { getLang, setLang } from "./i18n";
 import { listen } from "./input";
@@ -19,3 +20,6 @@ setInterval(tick, 1000);
 setLang(store.lang());
 document.documentElement.lang = getLang();
 route();
+// Who the player is, and where she sits; a table open now reconnects as the player she became.
+onAccountChange(route);
+void loadAccount();

@@ -1,6 +1,7 @@
 // The page around every screen: where it is drawn, the header, the toast, the words for an
 // error, a guest's name, and moving to another address.
 
+import { accountSlot } from "./account";
 import { type Html, html, NOTHING } from "./html";
 import { langButtonLabel, t, tr } from "./i18n";
 import { store } from "./storage";
@@ -42,7 +43,7 @@ export function errorText(code: string, message?: string): string {
 
 export function header(extra: Html = NOTHING): Html {
   return html`<header class="top"><a class="brand" href="/" data-cmd="home">🂡 ${t("title")}</a>
-    <span class="conn" id="conn"></span>${extra}
+    <span class="conn" id="conn"></span>${extra}${accountSlot()}
     <button class="small ghost" data-cmd="lang">${langButtonLabel()}</button></header>
     <div id="toast" class="toast" hidden></div>`;
 }

@@ -1,5 +1,6 @@
 // Routes: "/" the lobby, "/t/ID" (or "/?t=ID") a table, "/anotador" the anotador, "/r/ID" a replay.
 
+import { renderAccount } from "./account";
 import { openAnotador } from "./anotadorPage";
 import { openHome } from "./home";
 import { header, root } from "./page";
@@ -18,10 +19,12 @@ export function route(): void {
   const id = isAnotador() ? null : m?.[1] ? decodeURIComponent(m[1]) : q;
   if (id) {
     openTable(id);
+    renderAccount();
     return;
   }
   leaveTable();
   // The anotador is a page of its own: it needs no server.
   if (isAnotador()) openAnotador(root(), header());
   else openHome();
+  renderAccount();
 }

@@ -14,11 +14,17 @@ export interface SocketOptions {
   getV: () => number;
   onMessage: (msg: ServerMessage) => void;
   onStatus: (status: SocketStatus) => void;
+  /** The server closed the socket because another connection took the seat (close 4001, e.g.
+   * the same player on another device): the socket stops instead of taking it back. */
+  onReplaced?: () => void;
   pingMs?: number;
   /** Reconnect when nothing at all was heard for this long. */
   silenceMs?: number;
   WebSocketImpl?: typeof WebSocket;
 }
+
+/** Close code: a newer connection took this one's seat (protocol.CLOSE_REPLACED). */
+export const REPLACED = 4001;
 
 /** Delay before reconnect attempt `n` (0-based): 0.3 s, doubling, at most 8 s. */
 export function backoffDelay(n: number): number {
@@ -62,9 +68,17 @@ export class TableSocket {
       const msg = parseServerMessage(ev.data);
       if (msg) this.opts.onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev: CloseEvent) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      if (ev?.code === REPLACED && this.opts.onReplaced) {
+        // Reconnecting would take the seat back from the other device, which would do the same.
+        this.clearTimers();
+        this.stopped = true;
+        this.opts.onStatus("closed");
+        this.opts.onReplaced();
+        return;
+      }
       this.scheduleRetry();
     };
     ws.onerror = () => {

@@ -160,6 +160,10 @@ function connect(id: string): void {
     protocols: () => wsProtocols(seat?.token ?? null),
     getV: () => app.game.v,
     onMessage: onServerMessage,
+    onReplaced: () => {
+      app.elsewhere = true;
+      renderTable();
+    },
     onStatus: (s) => {
       app.conn = s;
       // After a reconnect at the current version the server sends nothing: resend what waits.
@@ -344,10 +348,11 @@ export function renderTable(): void {
   // Waiting for players, or a visitor without a seat: the seats and the invitation.
   const waiting = table?.status === "waiting" || (g.view === null && table !== null && table?.status !== "over");
   const hasEmpty = table?.seats.some((s) => s.kind === "empty") ?? false;
-  const mine = store.seat(id);
+  // A seat of this tab's token, or the one the player's identity took back (docs/players.md).
+  const mySeat = store.seat(id)?.seat ?? g.seat;
   const joinHtml =
-    table && (waiting || (!mine && hasEmpty))
-      ? joinPanel(table, `${location.origin}/t/${encodeURIComponent(id)}`, mine?.seat ?? null, store.name())
+    table && (waiting || (mySeat === null && hasEmpty))
+      ? joinPanel(table, `${location.origin}/t/${encodeURIComponent(id)}`, mySeat, store.name())
       : NOTHING;
   const joinEl = $("#join");
   // Keep what the visitor is typing in the name field.

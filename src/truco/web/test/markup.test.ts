@@ -5,6 +5,7 @@
 import ts from "typescript";
 import { afterEach, describe, expect, it } from "vitest";
 import { newGame } from "../src/anotador";
+import { accountArea, myTables } from "../src/account";
 import { homeShell } from "../src/home";
 import { anotadorBody } from "../src/anotadorPage";
 import { cardSvg } from "../src/cards";
@@ -324,6 +325,10 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     summary: summaryModal(summary as never, game, `/api/tables/${encodeURIComponent(name)}/hands/2.toml`),
     match_over: matchOverModal(game, `/api/tables/${encodeURIComponent(name)}/match.toml`, false),
     downloads: downloadsMenu(name, { ...view, hand: 3 }, (k) => `/h/${k}`, "/m"),
+    account: accountArea({ me: { id: "p", name, seats: [] }, dialog: "password", note: name, busy: false }),
+    account_claim: accountArea({ me: { id: "p", name: null, seats: [] }, dialog: "claim", note: name, busy: true }),
+    account_login: accountArea({ me: { id: "p", name: null, seats: [] }, dialog: "login", note: "", busy: false }),
+    my_tables: myTables({ id: "p", name, seats: [{ table: name, seat: 1 }] }),
     replay: replayBody(replayMatch, replayHand, { hand: 1, step: 1 }, `http://127.0.0.1/${name}`, [
       { panel: () => html`<p class="analysis">${name}</p>`, mark: () => html`<i>${name}</i>` },
     ]),
@@ -352,7 +357,7 @@ describe("hostile text stays text", () => {
               expect(found.filter((t) => /\(.*\bon/.test(t)), `${where}: an on* attribute`).toEqual([]);
             }
             // The names are shown, as the text they are.
-            for (const where of ["board", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby", "replay", "replay_problem"]) {
+            for (const where of ["board", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby", "account", "account_claim", "my_tables", "replay", "replay_problem"]) {
               expect(text(hostile[where]), `${variant} ${where}`).toContain(name);
             }
           }

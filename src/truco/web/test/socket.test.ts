@@ -48,7 +48,8 @@ describe("socket", () => {
     expect(wsUrl({ protocol: "https:", host: "x.org" }, "ab c", 7)).toBe("wss://x.org/ws/tables/ab%20c?v=7");
     expect(wsUrl({ protocol: "http:", host: "h:1" }, "id", 0)).toBe("ws://h:1/ws/tables/id");
     expect(wsProtocols("tk-_9")).toEqual(["truco", "token.tk-_9"]);
-    expect(wsProtocols(null)).toEqual(["truco"]);
+    // Without a token the client asks for its player's seat there, if it holds one (docs/players.md).
+    expect(wsProtocols(null)).toEqual(["truco", "player"]);
   });
 
   it("opens the socket with the offered subprotocols, never the token in the URL", () => {
@@ -99,5 +100,35 @@ describe("socket", () => {
     expect(statuses.at(-1)).toBe("closed");
     vi.advanceTimersByTime(60_000);
     expect(FakeWS.all).toHaveLength(3);
+  });
+});
+
+describe("a seat taken by another connection", () => {
+  it("stops instead of taking the seat back when the server says it was replaced (4001)", () => {
+    const statuses: string[] = [];
+    let replaced = 0;
+    const socket = new TableSocket({
+      url: () => "ws://x/ws/tables/t",
+      getV: () => 0,
+      onMessage: () => undefined,
+      onStatus: (s) => statuses.push(s),
+      onReplaced: () => replaced++,
+      WebSocketImpl: FakeWS as unknown as typeof WebSocket,
+    });
+    socket.connect();
+    FakeWS.all[0]!.open();
+    FakeWS.all[0]!.readyState = 3;
+    FakeWS.all[0]!.onclose?.({ code: 4001 });
+    vi.advanceTimersByTime(60_000);
+    expect(FakeWS.all.length).toBe(1);
+    expect(replaced).toBe(1);
+    expect(statuses.at(-1)).toBe("closed");
+    // Any other close is a dropped line: it reconnects.
+    socket.connect();
+    FakeWS.all[1]!.open();
+    FakeWS.all[1]!.drop();
+    vi.advanceTimersByTime(1000);
+    expect(FakeWS.all.length).toBe(3);
+    socket.close();
   });
 });

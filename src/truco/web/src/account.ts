@@ -1,0 +1,162 @@
+// The account area of the header: the player's name (or "Anónimo"), and the dialogs that claim a
+// name, log in, log out and change the password (docs/players.md). The page asks /api/me who
+// the player is and where she sits, and lists those tables in the lobby.
+
+import { ApiError, changePassword, claimName, getMe, logIn, logOut, type Me } from "./api";
+import { type Html, html, mount, NOTHING } from "./html";
+import { t, tr } from "./i18n";
+
+export type AccountDialog = "claim" | "login" | "password";
+
+export interface AccountState {
+  me: Me | null;
+  dialog: AccountDialog | null;
+  /** What the last request of the dialog answered, as words (empty: nothing to say). */
+  note: string;
+  busy: boolean;
+}
+
+export const account: AccountState = { me: null, dialog: null, note: "", busy: false };
+
+/** Called after the player changed (logged in or out): the table reconnects as the new one. */
+let onChange: (me: Me) => void = () => undefined;
+
+export function onAccountChange(fn: (me: Me) => void): void {
+  onChange = fn;
+}
+
+function errorWords(e: unknown): string {
+  if (!(e instanceof ApiError)) return t("err_network");
+  return tr(`err_${e.code}`, "") || e.message;
+}
+
+/** The inside of the header's account area. */
+export function accountArea(state: AccountState = account): Html {
+  const name = state.me?.name ?? null;
+  const who = name !== null ? html`<b class="account-name">${name}</b>` : html`<span class="account-name muted">${t("anonymous")}</span>`;
+  const buttons =
+    name !== null
+      ? html`<button class="small ghost" data-cmd="account-password">${t("change_password")}</button>
+        <button class="small ghost" data-cmd="account-logout">${t("logout")}</button>`
+      : html`<button class="small ghost" data-cmd="account-claim">${t("claim_name")}</button>
+        <button class="small ghost" data-cmd="account-login">${t("login")}</button>`;
+  return html`${who}${state.me !== null && buttons}${state.dialog !== null && accountDialog(state)}`;
+}
+
+/** The slot the header keeps for the account area. */
+export function accountSlot(): Html {
+  return html`<span class="account" id="account">${accountArea()}</span>`;
+}
+
+function field(name: string, label: string, type: string, autocomplete: string, min: number, max: number): Html {
+  return html`<label>${label}<input name="${name}" type="${type}" autocomplete="${autocomplete}" minlength="${min}" maxlength="${max}" required></label>`;
+}
+
+export function accountDialog(state: AccountState): Html {
+  const kind = state.dialog;
+  if (kind === null) return NOTHING;
+  const title = kind === "claim" ? t("claim_name") : kind === "login" ? t("login") : t("change_password");
+  const body =
+    kind === "claim"
+      ? html`<p>${t("claim_intro")}</p>${field("name", t("account_name"), "text", "username", 3, 20)}
+        <p class="muted">${t("name_rule")}</p>${field("password", t("password"), "password", "new-password", 8, 128)}
+        <p class="muted">${t("password_rule")}</p>`
+      : kind === "login"
+        ? html`<p>${t("login_intro")}</p>${field("name", t("account_name"), "text", "username", 1, 64)}
+          ${field("password", t("password"), "password", "current-password", 1, 128)}`
+        : html`${field("password", t("current_password"), "password", "current-password", 1, 128)}
+          ${field("new_password", t("new_password"), "password", "new-password", 8, 128)}
+          <p class="muted">${t("password_rule")}</p>`;
+  return html`<div class="modal-back"><div class="modal account-dialog" role="dialog" aria-label="${title}">
+    <h2>${title}</h2><form id="account-form" data-kind="${kind}">${body}
+    <p class="account-note" role="status">${state.note}</p>
+    <div class="modal-buttons"><button type="button" class="ghost" data-cmd="account-cancel">${t("cancel")}</button>
+    <button type="submit" class="primary"${state.busy && " disabled"}>${kind === "login" ? t("login") : t("save")}</button></div>
+    </form></div></div>`;
+}
+
+/** The tables where the player sits (from /api/me), for the lobby. */
+export function myTables(me: Me | null): Html {
+  if (!me || me.seats.length === 0) return NOTHING;
+  return html`<h2>${t("my_tables")}</h2><ul class="my-tables">${me.seats.map(
+    (s) => html`<li><a href="/t/${encodeURIComponent(s.table)}">${t("my_table", { table: s.table, n: s.seat + 1 })}</a></li>`,
+  )}</ul>`;
+}
+
+/** Draw the account area (and the lobby's list of the player's tables) where the page has them. */
+export function renderAccount(doc: Document | undefined = globalThis.document): void {
+  if (!doc) return;
+  const slot = doc.getElementById("account");
+  const form = slot?.querySelector<HTMLFormElement>("#account-form");
+  if (slot && form && form.dataset.kind === account.dialog) {
+    // The open dialog is drawn once: drawing it again would wipe what is being typed.
+    const note = form.querySelector(".account-note");
+    if (note) note.textContent = account.note;
+    const submit = form.querySelector<HTMLButtonElement>("button[type=submit]");
+    if (submit) submit.disabled = account.busy;
+  } else if (slot) mount(slot, accountArea());
+  const mine = doc.getElementById("my-tables");
+  if (mine) {
+    mount(mine, myTables(account.me));
+    mine.hidden = !account.me || account.me.seats.length === 0;
+  }
+}
+
+/** Ask the server who this browser's player is. */
+export async function loadAccount(): Promise<void> {
+  try {
+    account.me = await getMe();
+  } catch {
+    return; // offline: the area stays as it was
+  }
+  renderAccount();
+}
+
+/** A click on one of the area's buttons; false when `cmd` is not the account's. */
+export function accountCommand(cmd: string): boolean {
+  switch (cmd) {
+    case "account-claim":
+    case "account-login":
+    case "account-password":
+      account.dialog = cmd === "account-claim" ? "claim" : cmd === "account-login" ? "login" : "password";
+      account.note = "";
+      break;
+    case "account-cancel":
+      account.dialog = null;
+      break;
+    case "account-logout":
+      void run(() => logOut());
+      return true;
+    default:
+      return false;
+  }
+  renderAccount();
+  globalThis.document?.querySelector<HTMLInputElement>("#account-form input")?.focus();
+  return true;
+}
+
+/** The dialog's form was sent. */
+export function submitAccount(form: HTMLFormElement): void {
+  const get = (n: string) => (form.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "";
+  const kind = form.dataset.kind as AccountDialog;
+  if (kind === "claim") void run(() => claimName(get("name"), get("password")));
+  else if (kind === "login") void run(() => logIn(get("name"), get("password")));
+  else if (kind === "password") void run(() => changePassword(get("password"), get("new_password")), t("password_changed"));
+}
+
+async function run(request: () => Promise<Me>, done = ""): Promise<void> {
+  account.busy = true;
+  account.note = "";
+  renderAccount();
+  const before = account.me?.id;
+  try {
+    account.me = await request();
+    account.dialog = done ? account.dialog : null;
+    account.note = done;
+  } catch (e) {
+    account.note = errorWords(e);
+  }
+  account.busy = false;
+  renderAccount();
+  if (account.me && account.me.id !== before) onChange(account.me);
+}

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { account, accountArea, accountCommand, myTables } from "../src/account";
+import { wsProtocols } from "../src/api";
+import { setLang } from "../src/i18n";
+
+afterEach(() => {
+  setLang("es");
+  account.me = null;
+  account.dialog = null;
+  account.note = "";
+});
+
+const anon = { id: "a".repeat(32), name: null, seats: [] };
+const ana = { id: "b".repeat(32), name: "Ana Laura", seats: [{ table: "t1", seat: 0 }] };
+
+describe("the account area", () => {
+  it("shows an anonymous player the way to a name of her own", () => {
+    const markup = String(accountArea({ me: anon, dialog: null, note: "", busy: false }));
+    expect(markup).toContain("Anónimo");
+    expect(markup).toContain('data-cmd="account-claim">Elegí tu nombre<');
+    expect(markup).toContain('data-cmd="account-login">Entrar<');
+    expect(markup).not.toContain("account-logout");
+  });
+
+  it("shows a named player her name, Salir and Cambiar contraseña, in English too", () => {
+    const state = { me: ana, dialog: null, note: "", busy: false };
+    const markup = String(accountArea(state));
+    expect(markup).toContain("<b class=\"account-name\">Ana Laura</b>");
+    expect(markup).toContain('data-cmd="account-logout">Salir<');
+    expect(markup).toContain('data-cmd="account-password">Cambiar contraseña<');
+    expect(markup).not.toContain("account-claim");
+    setLang("en");
+    expect(String(accountArea(state))).toContain('data-cmd="account-logout">Log out<');
+  });
+
+  it("draws nothing but the name until the server said who the player is", () => {
+    expect(String(accountArea({ me: null, dialog: null, note: "", busy: false }))).not.toContain("<button");
+  });
+
+  it("asks for a new name and password with the server's limits, and for the old password to change it", () => {
+    const claim = String(accountArea({ me: anon, dialog: "claim", note: "", busy: false }));
+    expect(claim).toContain('id="account-form" data-kind="claim"');
+    expect(claim).toContain('name="name" type="text" autocomplete="username" minlength="3" maxlength="20"');
+    expect(claim).toContain('name="password" type="password" autocomplete="new-password" minlength="8" maxlength="128"');
+    const login = String(accountArea({ me: anon, dialog: "login", note: "Nombre o contraseña incorrectos.", busy: false }));
+    expect(login).toContain('autocomplete="current-password"');
+    expect(login).toContain("Nombre o contraseña incorrectos.");
+    const change = String(accountArea({ me: ana, dialog: "password", note: "", busy: true }));
+    expect(change).toContain('name="password" type="password" autocomplete="current-password"');
+    expect(change).toContain('name="new_password" type="password" autocomplete="new-password" minlength="8"');
+    expect(change).toContain('type="submit" class="primary" disabled');
+  });
+
+  it("opens and closes its dialogs, and leaves other commands alone", () => {
+    account.me = anon;
+    expect(accountCommand("account-claim")).toBe(true);
+    expect(account.dialog).toBe("claim");
+    expect(accountCommand("account-cancel")).toBe(true);
+    expect(account.dialog).toBe(null);
+    expect(accountCommand("account-login")).toBe(true);
+    expect(account.dialog).toBe("login");
+    expect(accountCommand("rematch")).toBe(false);
+    expect(account.dialog).toBe("login");
+  });
+
+  it("lists the tables where the player sits, as links to them", () => {
+    expect(String(myTables(anon))).toBe("");
+    const markup = String(myTables({ ...ana, seats: [{ table: "a b", seat: 2 }] }));
+    expect(markup).toContain("Tus mesas");
+    expect(markup).toContain('<a href="/t/a%20b">Mesa a b, asiento 3</a>');
+  });
+
+  it("asks the server for the player's own seat when the tab has no token", () => {
+    expect(wsProtocols(null)).toEqual(["truco", "player"]);
+  });
+});
