@@ -1,5 +1,6 @@
 // HTTP side of docs/protocol.md.
 
+import type { Leaderboard, PlayerInfo } from "./ranking";
 import type { BotLevel, Options, TableInfo } from "./types";
 
 export class ApiError extends Error {
@@ -29,6 +30,8 @@ export interface CreateRequest {
   options: Partial<Options>;
   bots: Record<string, BotLevel>;
   turn_seconds: number | null;
+  /** A rated table (docs/players.md): every person needs a claimed name. */
+  rated?: boolean;
 }
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
@@ -99,4 +102,15 @@ export function wsUrl(loc: { protocol: string; host: string }, id: string, v: nu
  * ends up in access logs); the server answers with "truco" only. */
 export function wsProtocols(token: string | null): string[] {
   return token ? ["truco", `token.${token}`] : ["truco"];
+}
+
+/** One page of a mode's ranking (docs/players.md). */
+export function getLeaderboard(mode: string, offset: number, limit: number): Promise<Leaderboard> {
+  const q = new URLSearchParams({ mode, offset: String(offset), limit: String(limit) });
+  return call<Leaderboard>("GET", `/api/leaderboard?${q.toString()}`);
+}
+
+/** A player's ratings, rating history and rated matches (docs/players.md). */
+export function getPlayer(name: string): Promise<PlayerInfo> {
+  return call<PlayerInfo>("GET", `/api/players/${encodeURIComponent(name)}`);
 }

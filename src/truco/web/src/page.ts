@@ -43,6 +43,7 @@ export function errorText(code: string, message?: string): string {
 export function header(extra: Html = NOTHING): Html {
   return html`<header class="top"><a class="brand" href="/" data-cmd="home">🂡 ${t("title")}</a>
     <span class="conn" id="conn"></span>${extra}
+    <a class="small ghost button" href="/ranking">${t("ranking")}</a>
     <button class="small ghost" data-cmd="lang">${t("language")}</button></header>
     <div id="toast" class="toast" hidden></div>`;
 }

@@ -3,6 +3,7 @@
 import { openAnotador } from "./anotadorPage";
 import { openHome } from "./home";
 import { header, root } from "./page";
+import { openRatingPage } from "./ranking";
 import { leaveTable, openTable } from "./table";
 
 export function isAnotador(): boolean {
@@ -19,6 +20,7 @@ export function route(): void {
     return;
   }
   leaveTable();
+  if (openRatingPage(location.pathname, location.search)) return;
   // The anotador is a page of its own: it needs no server.
   if (isAnotador()) openAnotador(root(), header());
   else openHome();

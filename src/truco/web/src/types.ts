@@ -2,10 +2,10 @@
 // (señas, phases, variants, bot levels, message types, error and close codes) and the events are
 // generated from the Python codec into generated.ts and only re-exported here.
 
-import type { CardCode, GameEvent, Phase, Reason, Sena, Variant, ViewKey } from "./generated";
+import type { CardCode, GameEvent, Phase, Rated, Reason, Sena, Variant, ViewKey } from "./generated";
 
 export { BOT_LEVELS, PHASES, SENAS, VARIANTS } from "./generated";
-export type { BotLevel, CardCode, GameEvent, Phase, Sena, Variant } from "./generated";
+export type { BotLevel, CardCode, GameEvent, Phase, Rated, RatingChange, Sena, Variant } from "./generated";
 
 /** A card on the table as the viewer sees it: [seat, card or null if face down, face_down]. */
 export type PlayView = [number, CardCode | null, boolean];
@@ -136,6 +136,7 @@ export type ServerMessage =
   | { t: "sena"; d: { seat: number; sena: string } }
   | { t: "table"; d: TableInfo }
   | { t: "pista"; d: { v: number; action: string } }
+  | { t: "rated"; d: Rated }
   | { t: "pong"; d: Record<string, never> };
 
 export type ClientMessage =
