@@ -28,13 +28,14 @@ from truco.engine import CHANCE, Transition, apply, to_act
 from truco.errors import IllegalActionError
 from truco.notation import HandHistory, from_state
 from truco.rules import Rules, from_options
-from truco.server import botpool, fanout, pista
+from truco.server import botpool, fanout, pista, ratings
 from truco.server.clock import Clock, decide, seeded
 from truco.server.conn import Conn
 from truco.server.errors import TableError, unavailable
 from truco.server.fanout import Version
 from truco.server.limits import Buckets, spend
 from truco.server.pista import Pistas
+from truco.server.rated import Finish, Sitter, match_changes
 from truco.server.seats import BOT, EMPTY, HUMAN, Seat, find_seat, free_seat, hash_token, seats_json
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
@@ -60,12 +61,17 @@ class Table:
         seats: list[Seat],
         store: Store,
         settings: Settings,
+        rated: bool = False,
     ) -> None:
         self.id = table_id
         self.rules = rules
         self.turn_seconds = turn_seconds
         self.seed = seed
         self.seats = seats
+        self.rated = rated
+        """Its matches move the players' ratings (``rated.py``, docs/players.md)."""
+        self._changes: p.Rated | None = None
+        """The rating changes of the current match, once it ended rated."""
         self.store = store
         self.settings = settings
         self.state: State = new_match(rules)
@@ -111,6 +117,7 @@ class Table:
             seats,
             store,
             settings,
+            rated=row.rated,
         )
         table.status = row.status
         for entry in row.log:
@@ -220,7 +227,8 @@ class Table:
             "v": self.v,
             "match": self.match,
             "turn_seconds": self.turn_seconds,
-            "pista": pista.allowed(self.seats),
+            "pista": pista.allowed(self.seats) and not self.rated,
+            "rated": self.rated,
         }
 
     def connections(self) -> list[Conn]:
@@ -316,6 +324,7 @@ class Table:
             if token is None:
                 self.spectators.add(conn)
                 self._catch_up(conn, last_v)
+                await self._tell_rating(conn)
                 return
             seat = self.find_seat(token)
             if seat is None:
@@ -344,6 +353,7 @@ class Table:
                 self._broadcast_table()
             else:  # the new connection itself still hears that it is seated again
                 conn.send(p.encode("table", self.info()))
+            await self._tell_rating(conn)
 
         await self.submit(run)
 
@@ -446,6 +456,8 @@ class Table:
 
     def _pista(self, conn: Conn, seat: Seat) -> None:
         """Start the pista for the seat's current decision (``server/pista.py``)."""
+        if self.rated:
+            raise pista.refuse("a rated table gives no pistas")
         if not pista.allowed(self.seats):
             raise pista.refuse("pistas are only for a person playing alone against bots")
         if self.status != PLAYING or to_act(self.state) != seat.seat:
@@ -467,11 +479,14 @@ class Table:
     # --- committing -------------------------------------------------------------------------
 
     async def _commit(self, kind: str, data: dict[str, Any], transition: Transition) -> None:
-        """Commit one version: make its log entry durable, then record it and tell everyone."""
+        """Commit one version: make its log entry durable, then record it and tell everyone.
+
+        The entry that ends a rated match moves the ratings in the same transaction."""
         status = FINISHED if transition.state.phase == OVER else PLAYING
+        finish = self._finish(transition.state) if status == FINISHED else None
         try:
-            await self.store.append(
-                self.id, self.v + 1, kind, data, status if status != self.status else None
+            changes = await self.store.append(
+                self.id, self.v + 1, kind, data, status if status != self.status else None, finish
             )
         except StoreUnavailable as exc:
             raise unavailable(exc) from None
@@ -489,8 +504,45 @@ class Table:
             self.on_change()
         self.status = status
         self._record(kind, transition)
+        self._changes = changes if isinstance(changes, p.Rated) else None
         self._schedule()
         self._broadcast_version(kind)
+        if self._changes is not None:
+            fanout.send_all(self.connections(), p.encode("rated", p.rated_json(self._changes)))
+
+    def _finish(self, state: State) -> Finish | None:
+        """What the end of this match writes with it: its result for the ratings (None: the
+        table is not rated). A person a bot plays for at the end left for good."""
+        mode = ratings.mode_of(self.rules)
+        if not self.rated or mode is None:
+            return None
+        sitters = tuple(
+            Sitter(
+                seat=s.seat,
+                name=s.name,
+                team=state.teams[s.seat],
+                player_id=s.player_id if s.kind == HUMAN else None,
+                level=s.level if s.kind == BOT else None,
+                left=s.kind == HUMAN and s.replaced,
+            )
+            for s in self.seats
+        )
+        return Finish(self.id, self.match, mode, state.winner, sitters)
+
+    async def _tell_rating(self, conn: Conn) -> None:
+        """A connection to a rated table whose match is over hears its rating changes too (after
+        a restart they are read back from the database)."""
+        if not self.rated or self.state.phase != OVER:
+            return
+        if self._changes is None:
+            try:
+                async with self.store.reading() as db:
+                    self._changes = await match_changes(db, self.id, self.match)
+            except StoreUnavailable as exc:  # the game goes on: the changes wait for later
+                log.warning("table %s: rating changes not read: %s", self.id, exc)
+                return
+        if self._changes is not None:
+            conn.send(p.encode("rated", p.rated_json(self._changes)))
 
     def _schedule(self) -> None:
         """Arm the timer of the next decision (``clock.py``)."""
