@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.notation import HandHistory, dumps
-from truco.server import botpool, identity, redact
+from truco.server import botpool, identity, ranking, redact
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.conn import Conn
@@ -72,6 +72,8 @@ STATUS = {
     p.BAD_TOKEN: 401,
     p.UNAVAILABLE: 503,
     BAD_NAME: 422,
+    ranking.NAME_REQUIRED: 403,
+    ranking.PLAYER_NOT_FOUND: 404,
     BAD_ORIGIN: 403,
     NOT_FOUND: 404,
     METHOD_NOT_ALLOWED: 405,
@@ -131,7 +133,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_security_headers(app)
     app.add_middleware(BodyLimit, max_body=settings.max_body, body_seconds=settings.body_seconds)
     checked = [Depends(same_origin)]
-    identity.install(app, hub.store, settings, _errors(503))
+    players = identity.install(app, hub.store, settings, _errors(503)).players
+    ranking.install(app, hub.store, players, static_dir(settings), _errors(404, 422, 503))
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
     creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
     app.state.hub = hub
@@ -200,8 +203,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # uvicorn took it from X-Forwarded-For).
         creator = request.client.host if request.client is not None else ""
         player_id = await _seated_player(request)
+        name = await _rated_name(request) if body.rated else clean_name(body.name)
         created = await hub.create(
-            clean_name(body.name), body.options, bots, body.turn_seconds, creator, player_id
+            name, body.options, bots, body.turn_seconds, creator, player_id, rated=body.rated
         )
         return {
             "table": created.table,
@@ -248,9 +252,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
         table = await get_table(table_id)
-        seat, token = await table.join(
-            clean_name(body.name), body.seat, await _seated_player(request)
-        )
+        rated = bool(table.info().get("rated"))
+        name = await _rated_name(request) if rated else clean_name(body.name)
+        seat, token = await table.join(name, body.seat, await _seated_player(request))
         return {"seat": seat, "token": token}
 
     @app.post(
@@ -428,6 +432,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return HTMLResponse(NOT_BUILT)
 
     return app
+
+
+async def _rated_name(request: Request) -> str:
+    """The claimed name of the player about to sit at a rated table: his seat's name there."""
+    player = await identity.current_player(request)
+    if player.name is None:
+        raise TableError(
+            ranking.NAME_REQUIRED, "a rated table needs a claimed name: claim yours first"
+        )
+    return player.name
 
 
 async def _seated_player(request: Request) -> str | None:

@@ -9,17 +9,18 @@ requests costs the database one read a second per page asked for.
 from __future__ import annotations
 
 import time
+import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import APIRouter, FastAPI, Query, Request, Response
+from fastapi import FastAPI, Query, Request, Response
 from pydantic import BaseModel
 from sqlalchemy import func, select
 
 from truco.server import ratings
 from truco.server.errors import TableError
+from truco.server.players import Players
 from truco.server.rated import ratings_t, results_t
 from truco.server.store import Store, players_t
 
@@ -149,7 +150,11 @@ async def player_page(
         for mode in ratings.MODES:
             rows = (
                 await conn.execute(
-                    select(results_t.c.finished_at, results_t.c.rating_before, results_t.c.rating_after)
+                    select(
+                        results_t.c.finished_at,
+                        results_t.c.rating_before,
+                        results_t.c.rating_after,
+                    )
                     .where(results_t.c.player_id == player_id, results_t.c.mode == mode)
                     .order_by(results_t.c.finished_at.desc())
                     .limit(HISTORY + 1)
@@ -222,20 +227,26 @@ def _iso(at: Any) -> str:
     return text
 
 
+def name_key(name: str) -> str:
+    """A claimed name as names are compared: NFKC, then case folded (and NFKC again)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 def install(
     app: FastAPI,
     store: Store,
-    find_player: Callable[[str], Any],
+    players: Players,
     site: Path | None,
     errors: dict[int | str, dict[str, Any]],
 ) -> None:
-    """Add the ranking's and the players' routes to ``app``; ``find_player(name)`` is the
-    identity's lookup of a claimed name (an awaitable of a player with ``id`` and ``name``, or
-    None); ``site``: the built web client, whose page the browser's addresses answer with."""
-    router = APIRouter()
+    """Add the ranking's and the players' routes to ``app`` (``players``: the identity's store,
+    which finds a claimed name); ``site``: the built web client, whose page answers the
+    browser's addresses of these pages."""
     ranking = Ranking(store)
+    # On the app itself, as identity's routes: app.py's catch-all for unknown API paths finds a
+    # path's methods among the app's own routes, and it must come after these.
 
-    @router.get(
+    @app.get(
         "/api/leaderboard",
         response_model=LeaderboardBody,
         responses={
@@ -252,7 +263,7 @@ def install(
     )
     async def leaderboard(
         response: Response,
-        mode: Mode = Query("1v1", description="1v1, 2v2 or 3v3"),
+        mode: Mode = Query("1v1", description="1v1, 2v2 or 3v3"),  # noqa: B008
         offset: int = Query(0, ge=0, le=OFFSET_MAX, description="Players to skip"),
         limit: int = Query(PAGE, ge=1, le=PAGE_MAX, description="Players in this page"),
     ) -> dict[str, Any]:
@@ -260,18 +271,17 @@ def install(
         response.headers["X-Total-Count"] = str(total)
         return {"mode": mode, "players": players}
 
-    @router.get("/api/players/{name}", response_model=PlayerBody, responses={**errors})
+    @app.get("/api/players/{name}", response_model=PlayerBody, responses={**errors})
     async def player(
         name: str,
         offset: int = Query(0, ge=0, le=OFFSET_MAX, description="Matches to skip"),
         limit: int = Query(MATCHES, ge=1, le=MATCHES_MAX, description="Matches in this page"),
     ) -> dict[str, Any]:
-        found = await find_player(name) if len(name) <= 100 else None
+        found = await players.by_key(name_key(name.strip())) if len(name) <= 100 else None
         if found is None or found.name is None:
             raise TableError(PLAYER_NOT_FOUND, "no player has claimed that name")
         return await player_page(store, found.id, found.name, offset, limit)
 
-    app.include_router(router)
     if site is not None and (site / "index.html").is_file():
         from truco.server.static import file_answer
 

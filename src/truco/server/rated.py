@@ -141,9 +141,7 @@ class Finish:
                 matches = known.get(sitter.player_id, (NEW, 0))[1] + 1
                 await conn.execute(
                     update(ratings_t)
-                    .where(
-                        ratings_t.c.player_id == sitter.player_id, ratings_t.c.mode == self.mode
-                    )
+                    .where(ratings_t.c.player_id == sitter.player_id, ratings_t.c.mode == self.mode)
                     .values(
                         mu=skill.mu,
                         sigma=skill.sigma,
@@ -184,7 +182,7 @@ class Finish:
 
     def _entry(self, sitter: Sitter, known: dict[str, tuple[Skill, int]]) -> Entry:
         if sitter.player_id is None:
-            bot = ratings.bot_skill(self.mode, sitter.level or "")
+            bot = ratings.bot_skill(self.mode, (sitter.level or "").strip().lower())
             return Entry(sitter.team, bot or NEW, fixed=True)
         skill = known.get(sitter.player_id, (NEW, 0))[0]
         return Entry(sitter.team, skill, left=sitter.left)

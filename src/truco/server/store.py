@@ -368,7 +368,7 @@ class Store:
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write())
         self._wake.set()
-        await future
+        return await future
 
     async def _write(self) -> None:
         while True:
@@ -424,9 +424,7 @@ class Store:
             at = _now()
             try:
                 # Someone who wrote since the heads were read holds one of these keys.
-                await conn.execute(
-                    events_t.insert(), [{**row, "at": at} for row, _, _, _ in batch]
-                )
+                await conn.execute(events_t.insert(), [{**row, "at": at} for row, _, _, _ in batch])
             except IntegrityError:
                 raise Fenced(_not_next(batch[0][0]) if len(batch) == 1 else "a race") from None
             statuses = [

@@ -15,13 +15,13 @@ import contextlib
 import logging
 import secrets
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
 from truco import protocol as p
 from truco.actions import Action, Deal
-from truco.bots import make_bot
+from truco.bots import LEVELS, make_bot
 from truco.bots.personas import persona
 from truco.cards import parse_cards
 from truco.engine import CHANCE, Transition, apply, to_act
@@ -289,6 +289,8 @@ class Table:
         async def run() -> None:
             seat = free_seat(self.seats, seat_no)
             make_bot(level)  # an unknown level is refused here, before anything changes
+            if self.rated:
+                check_rated(self.rules, [level])
             name = persona(level, seat.seat, self.id)
             row = SeatRow(seat.seat, name, BOT, level, None)
             await self.store.set_seat(self.id, row, self._status_with(seat))
@@ -576,4 +578,20 @@ class Table:
                 self.clock.retry(lambda: self._drive(v))
 
 
-__all__ = ["BROKEN", "EXPIRED", "FINISHED", "PLAYING", "WAITING", "Table"]
+def check_rated(rules: Rules, bots: Iterable[str]) -> None:
+    """Refuse a rated table of ``rules`` with these bot levels (docs/players.md): the standard
+    game only, and bots of the levels offered to people (their ratings are calibrated)."""
+    mode = ratings.mode_of(rules)
+    if mode is None:
+        raise TableError(
+            p.BAD_OPTIONS, "only the standard game with 2, 4 or 6 players can be rated"
+        )
+    for level in bots:
+        if ratings.bot_skill(mode, level.strip().lower()) is None:
+            raise TableError(
+                p.BAD_OPTIONS,
+                f"a rated table takes bots of the levels {', '.join(LEVELS)}, not {level!r}",
+            )
+
+
+__all__ = ["BROKEN", "EXPIRED", "FINISHED", "PLAYING", "WAITING", "Table", "check_rated"]
