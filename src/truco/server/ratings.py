@@ -44,8 +44,8 @@ below is measured to within about +-1 mu at 95 %)."""
 
 LADDER: dict[str, tuple[float, float, float]] = {
     "1v1": (0.685, 0.695, 0.562),
-    "2v2": (0.555, 0.6375, 0.515),
-    "3v3": (0.63, 0.6025, 0.525),
+    "2v2": (0.555, 0.565, 0.58),
+    "3v3": (0.63, 0.5425, 0.525),
 }
 """Measured win rates of each level against the one below it, per mode: normal vs fácil,
 difícil vs normal, experto vs difícil (arena, duplicate pairs, matches to 30; the runs and their

@@ -89,6 +89,7 @@ export function joinPanel(table: TableInfo, invite: string, mySeat: number | nul
   const hasEmpty = table.seats.some((s) => s.kind === "empty");
   return html`<section class="join-panel">
     <p class="muted">${t("waiting_seats")}</p>
+    ${table.rated && html`<p class="rated-note"><b>${t("rated_table")}</b>: ${t("rated_hint")}</p>`}
     <div class="invite"><span>${t("share")}</span><input readonly id="invite" value="${invite}"><button data-cmd="copy">${t("copy")}</button></div>
     ${!seated && hasEmpty && html`<label class="inline">${t("your_name")} <input id="join-name" maxlength="24" value="${name}" placeholder="${t("name_placeholder")}"></label>`}
     ${seatsPanel(table, mySeat, !seated)}
@@ -145,7 +146,7 @@ export function lobbyList(tables: TableInfo[] | null): Html {
     const variant = variantOf(tb.options);
     return html`<li><a href="/t/${encodeURIComponent(tb.table)}">
       <b>${variant !== "standard" && `${tr(`variant_short_${variant}`, variant)} · `}
-      ${tb.options.players}p · ${VARIANT_RULES[variant].piles ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}</b>
+      ${tb.options.players}p · ${VARIANT_RULES[variant].piles ? t("porotos_n", { n: Number(tb.options.porotos ?? 10) }) : tb.options.target}${tb.options.flor && ` · ${t("flor")}`}${tb.rated && ` · ${t("rated_table")}`}</b>
       <span>${names}</span><span class="free">${free === 0 ? t("full_table") : free === 1 ? t("one_free") : t("n_free", { n: free })}</span></a></li>`;
   });
   return html`<ul class="lobby">${rows}</ul>`;

@@ -118,6 +118,8 @@ export interface TableInfo {
   turn_seconds?: number | null;
   /** The seat's person may ask for pistas (alone against bots); absent: no. */
   pista?: boolean;
+  /** A rated table: its matches move the players' ratings (docs/players.md). */
+  rated?: boolean;
 }
 
 export interface ChatLine {
