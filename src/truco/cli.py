@@ -39,6 +39,19 @@ def _cmd_anotar(args: argparse.Namespace) -> int:
     return run_anotar(args)
 
 
+def _cmd_repeticion(args: argparse.Namespace) -> int:
+    from truco.tui.repeticion import run_repeticion
+
+    ask = None if args.todo or not sys.stdin.isatty() else input
+    try:
+        return run_repeticion(args.url, args.token, print, ask, everything=args.todo)
+    except TrucoError as exc:
+        print(f"truco repeticion: {exc}", file=sys.stderr)
+        return 2
+    except (EOFError, KeyboardInterrupt):
+        return 0
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from truco import notation
 
@@ -227,6 +240,14 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     rep.set_defaults(func=_cmd_replay)
+
+    rep = sub.add_parser(
+        "repeticion", help="a match's replay from a server, step by step (its /r/TABLE link)"
+    )
+    rep.add_argument("url", metavar="URL", help="http://HOST/r/TABLE[/HAND/STEP][?match=K]")
+    rep.add_argument("--token", default=None, help="a seat token: a match in play, as you saw it")
+    rep.add_argument("--todo", action="store_true", help="print every step of every hand")
+    rep.set_defaults(func=_cmd_repeticion)
 
     ana = sub.add_parser(
         "analizar", help="the coach: judge every decision of a hand history or a match file"

@@ -3,7 +3,9 @@
 Random games at random tables (2, 4 or 6 seats, flor, face-down cards), driven through the
 table owner with the protocol's own messages, with connections coming back at random versions.
 A card may reach seat s only if s was dealt it, it was played face up in the current hand, or
-it was shown at the end of the hand; a spectator sees only the last two.
+it was shown at the end of the hand; a spectator sees only the last two. The replay's answers
+during the match (each finished hand, frame by frame, as the server would send it to a seat)
+are judged the same way against the state of each step; a spectator gets none.
 """
 
 from __future__ import annotations
@@ -21,11 +23,14 @@ from hypothesis import strategies as st
 
 from truco.cards import DECK, Card
 from truco.engine import CHANCE, legal_actions, to_act
+from truco.notation import states
+from truco.server import replay
 from truco.server.conn import Conn
+from truco.server.errors import TableError
 from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
 from truco.server.store import Store
-from truco.server.table import Table
+from truco.server.table import PLAYING, Table
 from truco.state import PLAY, State
 
 NAMES = {str(c): c for c in DECK}
@@ -62,6 +67,32 @@ class Watch:
         self.table = table
         self.states: dict[int, State] = {0: table.state}
         self.checked = 0
+        self.replayed = 0
+        """The finished hands whose replay was judged."""
+
+    def replays(self, tokens: list[str]) -> None:
+        """Judge the replay of each newly finished hand, as each seat and a spectator ask for
+        it while the match is on (the match's last hand is public: it is not judged here)."""
+        if self.table.status != PLAYING:
+            return
+        while self.replayed < len(self.table.hands):
+            history = self.table.hands[self.replayed]
+            self.replayed += 1
+            steps = [state for state, _ in states(history)]
+            try:
+                replay.viewer(self.table, None)
+            except TableError as exc:
+                assert exc.code == "bad_token"
+            else:
+                raise AssertionError("a spectator may replay a match in play")
+            for seat, token in enumerate(tokens):
+                who = replay.viewer(self.table, token)
+                frames = json.loads(json.dumps(replay.frames(history, who, self.replayed)))
+                for frame, state in zip(frames, steps, strict=True):
+                    seen = cards_in(frame)
+                    ok = allowed(state, seat)
+                    assert seen <= ok, (seat, frame["step"], sorted(map(str, seen - ok)), frame)
+                    self.checked += 1
 
     def note(self) -> None:
         for ver in self.table.recent:
@@ -111,6 +142,7 @@ async def play(players: int, flor: bool, tapada: str, seed: int, rng: random.Ran
                 watch.note()
                 for conn in conns + spectators:
                     watch.drain(conn)
+                watch.replays(tokens)
                 actor = to_act(table.state)
                 if actor is None:
                     break
@@ -136,6 +168,8 @@ async def play(players: int, flor: bool, tapada: str, seed: int, rng: random.Ran
             for conn in conns + spectators:
                 watch.drain(conn)
             assert to_act(table.state) is None  # the match was played to its end
+            # Every hand but the last (which ends the match) was replayed while it was on.
+            assert watch.replayed == len(table.hands) - 1
             return watch.checked
         finally:
             await hub.stop()
@@ -172,3 +206,28 @@ def test_the_check_catches_a_leak() -> None:
     assert other not in allowed(state, 0)
     assert cards_in({"view": {"history": [[1, f"play {other}"]]}}) == {other}
     assert allowed(state, None) == set()
+
+
+def test_the_check_catches_a_replay_that_shows_too_much() -> None:
+    """The replay's judge is not vacuous: the frames of a finished match (every card face up)
+    fail it for a seat, and a seat's own frames pass it."""
+    from truco.engine import deal
+    from truco.notation import from_state
+    from truco.rules import Rules
+    from truco.state import new_match
+
+    state, _ = deal(new_match(Rules()), random.Random(1))
+    while state.phase == PLAY:
+        state = _first(state)
+    history = from_state(state)
+    steps = [s for s, _ in states(history)]
+    open_frames = replay.frames(history, replay.EVERYONE, 1)
+    assert not cards_in(open_frames[0]) <= allowed(steps[0], 0)
+    for frame, step in zip(replay.frames(history, 0, 1), steps, strict=True):
+        assert cards_in(frame) <= allowed(step, 0)
+
+
+def _first(state: State) -> State:
+    from truco.engine import apply
+
+    return apply(state, legal_actions(state)[0]).state

@@ -114,3 +114,16 @@ export function getLeaderboard(mode: string, offset: number, limit: number): Pro
 export function getPlayer(name: string): Promise<PlayerInfo> {
   return call<PlayerInfo>("GET", `/api/players/${encodeURIComponent(name)}`);
 }
+
+/** The replay of a match (docs/protocol.md, "Replay"): its hands, and one hand's frames; `match`
+ * one of the table's matches (null: its current one). During a match only its players may ask,
+ * with their seat token. */
+export function getReplay<T>(id: string, match: number | null, token: string | null): Promise<T> {
+  const qs = match === null ? "" : `?match=${match}`;
+  return call<T>("GET", `/api/tables/${encodeURIComponent(id)}/replay${qs}`, undefined, token ?? undefined);
+}
+
+export function getReplayHand<T>(id: string, match: number | null, hand: number, token: string | null): Promise<T> {
+  const qs = match === null ? "" : `?match=${match}`;
+  return call<T>("GET", `/api/tables/${encodeURIComponent(id)}/replay/${hand}${qs}`, undefined, token ?? undefined);
+}

@@ -57,9 +57,11 @@ function declaredFor(view: View, seat: number): string | null {
   return out;
 }
 
-/** A card of a trick as the viewer saw it: the viewer's own tapada stays face down. */
-export function trickCard(card: PlayView): Html {
+/** A card of a trick as the viewer saw it: the viewer's own tapada stays face down, but in a
+ * finished match's replay (`open`) every tapada shows its face (its pile keeps it marked). */
+export function trickCard(card: PlayView, open = false): Html {
   const [, code, faceDown] = card;
+  if (faceDown && open && code) return cardSvg(code, `${t("tapada")}: ${cardName(code)}`);
   if (faceDown) return cardBack(code ? `${t("tapada")}: ${cardName(code)}` : t("tapada"));
   return cardSvg(code, code ? cardName(code) : t("tapada"));
 }
@@ -116,8 +118,11 @@ export function board(state: GameState, extras: BoardExtras): Html {
     else if (destantado && stakeOf(view, seat) > 0)
       badges.push(html`<span class="badge bet" data-stake="${stakeOf(view, seat)}">${t("in_bet", { n: stakeOf(view, seat) })}</span>`);
     if (info?.replaced) badges.push(html`<span class="badge away">${t("replaced")}</span>`);
-    const backs =
-      seat === state.seat
+    // A finished match's replay shows every seat's cards face up (the view's open_hands).
+    const open = view.open_hands?.length ? view.open_hands[seat] : undefined;
+    const backs = open
+      ? html`<div class="open-hand">${open.map((c) => html`<span class="mini-card">${cardSvg(c, cardName(c))}</span>`)}</div>`
+      : seat === state.seat
         ? NOTHING
         : html`<div class="backs">${Array.from({ length: view.hand_sizes[seat] ?? 0 }, () => html`<span class="mini-back"></span>`)}</div>`;
     const bubbles: Html[] = [];
@@ -147,7 +152,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
           cls += result === -1 ? " parda" : result === teamOf(seat, view) ? " won" : " lost";
         } else cls += " current";
         if (card[2]) cls += " face-down"; // a tapada, the viewer's own too
-        return html`<div class="${cls}" data-trick="${trick}" title="${trickName(trick)}">${trickCard(card)}</div>`;
+        return html`<div class="${cls}" data-trick="${trick}" title="${trickName(trick)}">${trickCard(card, view.open_hands?.length > 0)}</div>`;
       });
       parts.push(html`<div class="pile rel-${rel}">${cards}</div>`);
     }

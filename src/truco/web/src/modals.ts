@@ -80,6 +80,7 @@ export function matchOverModal(state: GameState, matchHref: string, rematchAsked
     ${ratedLines(state)}
     ${rematchLine(state.table)}
     <div class="modal-buttons"><a class="button ghost" href="${matchHref}" download>${t("download_match")}</a>
+    ${state.table && html`<a class="button ghost replay-link" href="/r/${encodeURIComponent(state.table.table)}">${t("replay_open")}</a>`}
     ${viewer !== null && html`<button data-cmd="rematch" class="primary"${rematchAsked && " disabled"}>${rematchAsked ? t("rematch_asked") : t("rematch")}</button>`}
     </div></div></div>`;
 }

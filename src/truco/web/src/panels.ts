@@ -127,9 +127,10 @@ export function downloadsMenu(id: string, view: View | null, handUrl: (n: number
   const hands = Array.from({ length: finished }, (_, i) => i + 1).map(
     (n) => html`<a href="${handUrl(n)}" download>${t("download_hand", { n })}</a>`,
   );
-  void id;
+  // The replay of the finished hands (as the player saw them), in a tab of its own.
+  const replay = html`<a href="/r/${encodeURIComponent(id)}" target="_blank" rel="noopener" class="replay-link">${t("replay")}</a>`;
   return html`<details class="downloads"><summary>${t("download")}</summary><div class="menu">
-    <a href="${matchUrl}" download>${t("download_match")}</a>${hands}
+    ${replay}<a href="${matchUrl}" download>${t("download_match")}</a>${hands}
     </div></details>`;
 }
 

@@ -189,7 +189,7 @@ export function playerPage(name: string, info: PlayerInfo | null, problem = ""):
       return html`<tr class="${mt.result}"><td>${date(mt.at)}</td><td>${mt.mode}</td><td>${t(`result_${mt.result}`)}</td>
         <td class="num">${delta >= 0 ? "+" : "−"}${Math.abs(delta)} → ${mt.after}</td>
         <td>${list(mt.partners)}</td><td>${list(mt.rivals)}</td>
-        <td><a href="${mt.replay}">${t("replay")}</a></td></tr>`;
+        <td><a href="${mt.replay}">${t("replay_open")}</a></td></tr>`;
     });
     body = html`${modes.length > 0 && html`<div class="mode-ratings">${ratings}</div>`}
       <h3>${t("matches_played")}</h3>

@@ -1,9 +1,10 @@
-// Routes: "/" the lobby, "/t/ID" (or "/?t=ID") a table, "/anotador" the anotador.
+// Routes: "/" the lobby, "/t/ID" (or "/?t=ID") a table, "/anotador" the anotador, "/r/ID" a replay.
 
 import { openAnotador } from "./anotadorPage";
 import { openHome } from "./home";
 import { header, root } from "./page";
 import { openRatingPage } from "./ranking";
+import { openReplayAt } from "./replay";
 import { leaveTable, openTable } from "./table";
 
 export function isAnotador(): boolean {
@@ -12,6 +13,7 @@ export function isAnotador(): boolean {
 
 /** Draw the page of the current address. */
 export function route(): void {
+  if (openReplayAt(location.pathname, location.search)) return;
   const m = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
   const q = new URLSearchParams(location.search).get("t");
   const id = isAnotador() ? null : m?.[1] ? decodeURIComponent(m[1]) : q;

@@ -9,6 +9,7 @@ import { homeShell } from "../src/home";
 import { anotadorBody } from "../src/anotadorPage";
 import { cardSvg } from "../src/cards";
 import { fosforosSvg } from "../src/fosforos";
+import { html } from "../src/html";
 import { setLang } from "../src/i18n";
 import { type GameState, initialState } from "../src/protocol";
 import {
@@ -29,6 +30,7 @@ import {
 } from "../src/render";
 import { ratedLines } from "../src/modals";
 import { playerPage, type PlayerInfo, rankingPage, ratingChart } from "../src/ranking";
+import { replayBody, type ReplayHand, type ReplayMatch } from "../src/replayView";
 import { tableShell } from "../src/table";
 import type { GameEvent, Options, SeatInfo, TableInfo } from "../src/types";
 import { makeTable, makeView } from "./fixtures";
@@ -208,6 +210,32 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     points: Array(individual ? n : 2).fill(1),
     view,
   };
+  // The replay: the table's id, the seats' names and the events' words are the hostile text;
+  // a finished match (every card face up) to a spectator, a hand as seen to a seat.
+  const replayMatch: ReplayMatch = {
+    table: name,
+    match: 2,
+    matches: 3,
+    status: seat === null ? "over" : "playing",
+    options,
+    seats: table.seats,
+    seat,
+    reveal: seat === null,
+    hands: [1, 2].map((hand) => ({ hand, mano: 0, score_before: [0, 0], score_after: [hand, 0], points: [hand, 0], steps: 2 })),
+  };
+  const frameView = { ...view, open_hands: seat === null ? Array.from({ length: n }, () => ["4c", "5o"]) : [] };
+  const replayHand: ReplayHand = {
+    table: name,
+    match: 2,
+    hand: 1,
+    seat,
+    reveal: seat === null,
+    frames: [
+      { step: 0, seat: null, action: null, events: [], view: frameView },
+      { step: 1, seat: 1, action: seat === null ? "tapada 7o" : "tapada ??", events: log(n, name), view: frameView },
+      { step: 2, seat: 0, action: name, events: [], view: frameView },
+    ],
+  };
   const invite = `http://127.0.0.1/t/${encodeURIComponent(name)}`;
   const out: Record<string, unknown> = {
     home: homeShell(name),
@@ -230,6 +258,11 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     match_over: matchOverModal(game, `/api/tables/${encodeURIComponent(name)}/match.toml`, false),
     downloads: downloadsMenu(name, { ...view, hand: 3 }, (k) => `/h/${k}`, "/m"),
     porotos: porotosPile(7),
+    replay: replayBody(replayMatch, replayHand, { hand: 1, step: 1 }, `http://127.0.0.1/${name}`, [
+      { panel: () => html`<p class="analysis">${name}</p>`, mark: () => html`<i>${name}</i>` },
+    ]),
+    replay_loading: replayBody(replayMatch, null, { hand: 2, step: 0 }, ""),
+    replay_problem: replayBody(null, null, { hand: 1, step: 0 }, "", [], name),
   };
   return out;
 }
@@ -249,7 +282,7 @@ describe("hostile text stays text", () => {
               expect(found.filter((t) => /\(.*\bon/.test(t)), `${where}: an on* attribute`).toEqual([]);
             }
             // The names are shown, as the text they are.
-            for (const where of ["board", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby"]) {
+            for (const where of ["board", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby", "replay", "replay_problem"]) {
               expect(text(hostile[where]), `${variant} ${where}`).toContain(name);
             }
           }
