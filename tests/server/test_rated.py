@@ -111,7 +111,7 @@ def test_a_rated_one_against_one_moves_both_ratings_once(settings: Settings) -> 
         }
         assert [p["rating"] for p in page["history"]["1v1"]] == [1000, changes["Ana"]["after"]]
         (match,) = page["matches"]
-        assert match["table"] == table and match["replay"] == f"/r/{table}"
+        assert match["table"] == table and match["replay"] == f"/r/{table}?match=1"
         assert match["result"] == ("won" if winner == "Ana" else "lost")
         assert match["partners"] == [] and match["rivals"] == [{"name": "Beto", "level": None}]
         assert ana_client.get("/api/players/Nadie").status_code == 404

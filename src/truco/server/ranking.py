@@ -203,7 +203,7 @@ async def player_page(
                 "after": r.rating_after,
                 "partners": [who(o) for o in seats if o.team == r.team and o.seat != r.seat],
                 "rivals": [who(o) for o in seats if o.team != r.team],
-                "replay": f"/r/{r.table_id}",
+                "replay": f"/r/{r.table_id}?match={r.match}",
             }
         )
     return {
