@@ -143,9 +143,17 @@ TOKEN_PROTOCOL: Final = "token."
 end up in access logs and browser history); the server never echoes it."""
 
 
-def ws_protocols(token: str | None) -> list[str]:
-    """The subprotocols a client offers: ``truco``, and its seat token if it has one."""
-    return [SUBPROTOCOL] + ([TOKEN_PROTOCOL + token] if token else [])
+PLAYER_PROTOCOL: Final = "player"
+"""Offered by a client without a seat token that wants the seat its player (the identity
+cookie, docs/players.md) holds at the table, if any; without it, such a client is a spectator."""
+
+
+def ws_protocols(token: str | None, player: bool = False) -> list[str]:
+    """The subprotocols a client offers: ``truco``, and its seat token if it has one (else, with
+    ``player``, the request for its player's seat)."""
+    if token:
+        return [SUBPROTOCOL, TOKEN_PROTOCOL + token]
+    return [SUBPROTOCOL] + ([PLAYER_PROTOCOL] if player else [])
 
 
 def token_of(protocols: list[str]) -> str | None:

@@ -97,10 +97,18 @@ class Player(Connection):
 
     opened: list[Player] = []  # noqa: RUF012 - closed by the client fixture at teardown
 
-    def __init__(self, client: TestClient, table: str, token: str | None = None, v: int = 0):
+    def __init__(
+        self,
+        client: TestClient,
+        table: str,
+        token: str | None = None,
+        v: int = 0,
+        player: bool = False,
+    ):
+        """``player``: without a token, ask for the seat of the client's player (its cookie)."""
         super().__init__(v)
         url = f"/ws/tables/{table}" + (f"?v={v}" if v else "")
-        self.ws: Any = client.websocket_connect(url, subprotocols=ws_protocols(token))
+        self.ws: Any = client.websocket_connect(url, subprotocols=ws_protocols(token, player))
         self.ws.__enter__()
         self.open = True
         self.close_code: int | None = None

@@ -17,6 +17,7 @@ import httpx
 import pytest
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
+from websockets.typing import Subprotocol
 
 from server.helpers import subprotocols
 from server.test_restart import free_port
@@ -100,3 +101,68 @@ def test_redact_blanks_every_kind_of_credential() -> None:
     for secret in ("Zx-_9", "abc", "s3cr3t", "a=1", "b=2", "Q-w_e"):
         assert secret not in clean, clean
     assert "/ws/tables/ab?v=3&token=" in clean
+
+
+def test_no_password_or_identity_cookie_reaches_the_logs(tmp_path: Path) -> None:
+    out = tmp_path / "server.log"
+    proc, base = _start(tmp_path / "truco.db", out)
+    ws_base = base.replace("http", "ws", 1)
+    password, new_password = "clave-secreta-4711", "otra-clave-secreta-0815"
+    try:
+        with httpx.Client(base_url=base) as ana, httpx.Client(base_url=base) as phone:
+            claimed = ana.post("/api/me/name", json={"name": "Anahí", "password": password})
+            assert claimed.status_code == 200, claimed.text
+            cookie = ana.cookies["truco_player"]
+            table = ana.post("/api/tables", json={"name": "Anahí"}).json()["table"]
+            wrong = phone.post("/api/login", json={"name": "anahí", "password": "x" * 9})
+            assert wrong.status_code == 401
+            right = phone.post("/api/login", json={"name": "Anahí", "password": password})
+            assert right.status_code == 200
+            changed = phone.post(
+                "/api/me/password", json={"password": password, "new_password": new_password}
+            )
+            assert changed.status_code == 200, changed.text
+            # A body the server cannot read, a password in a query string, and the cookie on a
+            # refused handshake.
+            phone.post(
+                "/api/login",
+                content=f'{{"name": "Anahí", "password": "{password}"',
+                headers={"content-type": "application/json"},
+            )
+            phone.get(f"/api/me?password={password}")
+            with pytest.raises(InvalidStatus):
+                connect(
+                    f"{ws_base}/ws/tables/{table}",
+                    additional_headers={
+                        "Origin": "http://evil.example",
+                        "Cookie": f"truco_player={cookie}",
+                    },
+                    open_timeout=5,
+                )
+            # The seat taken back by the cookie alone, on a socket.
+            with connect(
+                f"{ws_base}/ws/tables/{table}",
+                subprotocols=[Subprotocol("truco"), Subprotocol("player")],
+                additional_headers={"Cookie": f"truco_player={cookie}"},
+                open_timeout=5,
+            ) as ws:
+                assert '"seat":0' in str(ws.recv(5)).replace(" ", "")
+            phone.post("/api/logout")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    log = out.read_text()
+    assert "/api/login" in log and "/api/me/password" in log and f"/ws/tables/{table}" in log, log
+    for secret in (password, new_password, cookie, cookie.split(".")[1]):
+        assert secret not in log, log
+
+
+def test_redact_blanks_passwords_and_the_identity_cookie() -> None:
+    line = (
+        '{"name": "Ana", "password": "it\'s \\"x\\" 1", "new_password": "n3w"} '
+        "{'password': 'r3pr'} POST /api/me?password=qu3ry&x=1 truco_player=c00kie.s1g; a=b"
+    )
+    clean = redact(line)
+    for secret in ("it's", "n3w", "r3pr", "qu3ry", "c00kie", "s1g"):
+        assert secret not in clean, clean
+    assert '"name": "Ana"' in clean and "&x=1" in clean

@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.notation import HandHistory, dumps
-from truco.server import botpool, identity, ranking, redact, replay
+from truco.server import accounts, botpool, identity, ranking, redact, replay
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.conn import Conn
@@ -81,6 +81,7 @@ STATUS = {
     TOO_LARGE: 413,
     TOO_SLOW: 408,
     INTERNAL: 500,
+    **accounts.STATUS,
 }
 
 
@@ -133,8 +134,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_security_headers(app)
     app.add_middleware(BodyLimit, max_body=settings.max_body, body_seconds=settings.body_seconds)
     checked = [Depends(same_origin)]
-    players = identity.install(app, hub.store, settings, _errors(503)).players
-    ranking.install(app, hub.store, players, static_dir(settings), _errors(404, 422, 503))
+    who = identity.install(app, hub.store, settings, _errors(503))
+    accounts.install(app, who, settings, checked, _errors)
+    ranking.install(app, hub.store, who.players, static_dir(settings), _errors(404, 422, 503))
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
     creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
     app.state.hub = hub
@@ -401,7 +403,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         conn = Conn(settings.outbox_size)
         try:
-            await table.connect(conn, token, last_v)
+            # Without a token, a client that asks for it takes its player's seat (any device of
+            # the player); the token, where there is one, decides alone.
+            wanted = token is None and p.PLAYER_PROTOCOL in offered
+            await table.connect(conn, token, last_v, identity.socket_player(ws) if wanted else None)
         except TableError as exc:
             await ws.send_text(p.error(exc.code, exc.message))
             refused = {p.UNAVAILABLE: p.CLOSE_TRY_AGAIN, p.RATE_LIMITED: p.CLOSE_TOO_FAST}

@@ -333,7 +333,9 @@ class ClusterHub(Hub):
             )
             self.relays[relay.cid] = relay
             try:
-                await table.connect(relay, args["token"], int(args["last_v"]))
+                await table.connect(
+                    relay, args["token"], int(args["last_v"]), args.get("player_id")
+                )
             except TableError:
                 self.relays.pop(relay.cid, None)
                 raise

@@ -38,8 +38,11 @@ class TableHandle(Protocol):
 
     async def add_bot(self, seat_no: int, level: str) -> None: ...
 
-    async def connect(self, conn: Conn, token: str | None, last_v: int) -> None:
-        """Bind ``conn`` to the seat of ``token`` (None: a spectator) and catch it up."""
+    async def connect(
+        self, conn: Conn, token: str | None, last_v: int, player_id: str | None = None
+    ) -> None:
+        """Bind ``conn`` to the seat of ``token``, or without one to the seat of ``player_id``
+        (None: a spectator), and catch it up."""
         ...
 
     async def receive(self, conn: Conn, raw: str | bytes) -> None:

@@ -178,6 +178,17 @@ async def current_player(request: Request) -> PlayerRef:
     return PlayerRef(player_id, player.name if player is not None else None)
 
 
+async def me_body(identity: Identity, player_id: str) -> dict[str, Any]:
+    """What ``GET /api/me`` answers for ``player_id``."""
+    player = await identity.players.get(player_id)
+    seats = await identity.players.open_seats(player_id)
+    return {
+        "id": player_id,
+        "name": player.name if player is not None else None,
+        "seats": [{"table": t, "seat": s} for t, s in seats],
+    }
+
+
 class SeatRef(BaseModel):
     table: str
     seat: int
@@ -202,14 +213,11 @@ def install(
 
     @app.get("/api/me", response_model=MeBody, responses=errors)
     async def me(request: Request, response: Response) -> dict[str, Any]:
-        player = await current_player(request)
-        seats = await identity.players.open_seats(player.id)
+        player_id = request_player(request)
+        if player_id is None:
+            raise StoreUnavailable("no identity: the server's secret could not be read")
         response.headers["Cache-Control"] = "no-store"
-        return {
-            "id": player.id,
-            "name": player.name,
-            "seats": [{"table": t, "seat": s} for t, s in seats],
-        }
+        return await me_body(identity, player_id)
 
     return identity
 
@@ -219,10 +227,12 @@ __all__ = [
     "MAX_AGE",
     "Identity",
     "IdentityCookie",
+    "MeBody",
     "PlayerRef",
     "current_player",
     "install",
     "is_https",
+    "me_body",
     "player_id_of",
     "request_player",
     "socket_player",

@@ -1,4 +1,5 @@
-"""No log line carries a secret: seat tokens, Authorization and Cookie values are blanked.
+"""No log line carries a secret: seat tokens, Authorization and Cookie values, the identity
+cookie and passwords are blanked.
 
 The server never puts a token in a URL itself (docs/protocol.md), but an old or careless client
 may still send ``?token=...``, and uvicorn's access log writes every request line as it came. The
@@ -18,7 +19,11 @@ _SECRETS = re.compile(
     r"|(?P<sub>\btoken\.)[A-Za-z0-9_\-]+"  # the seat token's WebSocket subprotocol
     r"|(?P<hdr>\b(?:authorization|cookie|set-cookie|sec-websocket-protocol)\b[\"']?\s*[:=,]\s*"
     r"b?[\"']?)[^\"'\r\n]*"  # a header, as text or as a repr'd (bytes) pair
-    r"|(?P<bearer>\bBearer\s+)[A-Za-z0-9._~+/=\-]+",
+    r"|(?P<bearer>\bBearer\s+)[A-Za-z0-9._~+/=\-]+"
+    # The identity cookie wherever it shows, and a password field as JSON, a repr or a form has it.
+    r"|(?P<cookie>\btruco_player=)[^;\s\"',]*"
+    r"|(?P<pw>\b(?:new_)?password[\"']?\s*[:=]\s*)"
+    r"(?:\"(?:[^\"\\\r\n]|\\.)*\"?|'(?:[^'\\\r\n]|\\.)*'?|[^&\s,;}]*)",
     re.IGNORECASE,
 )
 
@@ -29,7 +34,7 @@ def redact(text: str) -> str:
     """``text`` with every token, cookie and credential value replaced by ``[hidden]``."""
 
     def blank(m: re.Match[str]) -> str:
-        kept = m.group("key") or m.group("sub") or m.group("hdr") or m.group("bearer") or ""
+        kept = next((k for k in m.groups() if k is not None), "")
         return kept + HIDDEN
 
     return _SECRETS.sub(blank, text)

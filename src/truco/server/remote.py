@@ -98,12 +98,20 @@ class RemoteTable:
         args = {"seat": seat_no, "level": level}
         self._info = await _call(self.bus, self.owner, "add_bot", self.id, args)
 
-    async def connect(self, conn: Conn, token: str | None, last_v: int) -> None:
+    async def connect(
+        self, conn: Conn, token: str | None, last_v: int, player_id: str | None = None
+    ) -> None:
         cid = f"{self.bus.node}.{secrets.token_hex(6)}"
         # Registered before asking: the owner's first frames may come before its answer.
         self.relayed[cid] = (conn, self)
         self._cids[conn] = cid
-        args = {"cid": cid, "node": self.bus.node, "token": token, "last_v": last_v}
+        args = {
+            "cid": cid,
+            "node": self.bus.node,
+            "token": token,
+            "last_v": last_v,
+            "player_id": player_id,
+        }
         try:
             await _call(self.bus, self.owner, "connect", self.id, args)
         except TableError:

@@ -74,6 +74,13 @@ def find_seat(seats: Iterable[Seat], token: str) -> Seat | None:
     return found
 
 
+def player_seat(seats: Iterable[Seat], player_id: str | None) -> Seat | None:
+    """The first seat a person of identity ``player_id`` holds (None: none, or no identity)."""
+    if player_id is None:
+        return None
+    return next((s for s in seats if s.kind == HUMAN and s.player_id == player_id), None)
+
+
 def free_seat(seats: list[Seat], seat_no: int | None) -> Seat:
     """Seat ``seat_no`` if it is free (None: the first free one); refused otherwise."""
     if seat_no is None:
@@ -104,4 +111,14 @@ def seats_json(seats: Iterable[Seat]) -> list[dict[str, object]]:
     ]
 
 
-__all__ = ["BOT", "EMPTY", "HUMAN", "Seat", "find_seat", "free_seat", "hash_token", "seats_json"]
+__all__ = [
+    "BOT",
+    "EMPTY",
+    "HUMAN",
+    "Seat",
+    "find_seat",
+    "free_seat",
+    "hash_token",
+    "player_seat",
+    "seats_json",
+]

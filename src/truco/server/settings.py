@@ -104,6 +104,15 @@ class Settings:
     proxies: tuple[str, ...] = field(default=())
     """Addresses of reverse proxies: exempt from ``connections_per_address`` (the proxy limits
     connections per client itself) and trusted for ``X-Forwarded-For``."""
+    login_burst: int = 10
+    """Requests that check or make a password (claim a name, log in, change the password) one
+    address may send at once..."""
+    logins_per_minute: float = 10.0
+    """...and then this many a minute; over that they answer 429."""
+    name_login_burst: int = 10
+    """Logins and password changes for one name, from anywhere, at once..."""
+    name_logins_per_minute: float = 3.0
+    """...and then this many a minute (a guesser gets 4,320 tries a day at most)."""
     secret: str | None = field(default=None, repr=False)
     """The key the identity cookies are signed with (``identity.py``); None: one made once and
     kept in the database, shared by every process of a cluster."""
@@ -144,7 +153,15 @@ class Settings:
         for name in ("tables_per_minute", "waiting_seconds", "max_body", "header_seconds"):
             value = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
             values[name] = type(getattr(base, name))(value)
-        for name in ("tables_burst", "waiting_per_creator", "connections_per_address"):
+        for name in ("logins_per_minute", "name_logins_per_minute"):
+            values[name] = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
+        for name in (
+            "tables_burst",
+            "waiting_per_creator",
+            "connections_per_address",
+            "login_burst",
+            "name_login_burst",
+        ):
             values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
         if os.environ.get("TRUCO_PROXIES"):
             values["proxies"] = tuple(

@@ -36,7 +36,17 @@ from truco.server.fanout import Version
 from truco.server.limits import Buckets, spend
 from truco.server.pista import Pistas
 from truco.server.rated import Finish, Sitter, match_changes
-from truco.server.seats import BOT, EMPTY, HUMAN, Seat, find_seat, free_seat, hash_token, seats_json
+from truco.server.seats import (
+    BOT,
+    EMPTY,
+    HUMAN,
+    Seat,
+    find_seat,
+    free_seat,
+    hash_token,
+    player_seat,
+    seats_json,
+)
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
 from truco.state import OVER, PLAY, State, new_match
@@ -326,16 +336,23 @@ class Table:
 
     # --- connections ----------------------------------------------------------------------
 
-    async def connect(self, conn: Conn, token: str | None, last_v: int) -> None:
-        """Bind ``conn`` to the seat of ``token`` (None: a spectator) and catch it up."""
+    async def connect(
+        self, conn: Conn, token: str | None, last_v: int, player_id: str | None = None
+    ) -> None:
+        """Bind ``conn`` to the seat of ``token``, or without one to the seat of ``player_id``
+        (the player's identity: any device of the player takes the seat back), and catch it
+        up; with neither, ``conn`` is a spectator."""
 
         async def run() -> None:
             if token is None:
-                self.spectators.add(conn)
-                self._catch_up(conn, last_v)
-                await self._tell_rating(conn)
-                return
-            seat = self.find_seat(token)
+                seat = player_seat(self.seats, player_id)
+                if seat is None:
+                    self.spectators.add(conn)
+                    self._catch_up(conn, last_v)
+                    await self._tell_rating(conn)
+                    return
+            else:
+                seat = self.find_seat(token)
             if seat is None:
                 raise TableError(p.BAD_TOKEN, "this token holds no seat at this table")
             settings = self.settings
