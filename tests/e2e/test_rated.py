@@ -89,7 +89,10 @@ def test_two_players_play_a_rated_match_and_see_their_ratings_move(
         if not any([step(ana, prefer=("mazo",)), step(beto, prefer=("mazo",))]):
             time.sleep(0.05)
 
-    seen = {who: {n: change_of(p, n) for n in ("Ana", "Beto")} for who, p in (("ana", ana), ("beto", beto))}
+    seen = {
+        who: {n: change_of(p, n) for n in ("Ana", "Beto")}
+        for who, p in (("ana", ana), ("beto", beto))
+    }
     assert seen["ana"] == seen["beto"]  # both see both changes, the same
     (ana_delta, ana_after), (beto_delta, beto_after) = seen["ana"]["Ana"], seen["ana"]["Beto"]
     assert sorted([ana_delta > 0, beto_delta > 0]) == [False, True]  # one won, one lost

@@ -419,6 +419,9 @@ SERVER_ENV = {
     "TRUCO_TABLES_PER_MINUTE": "1000000",
     "TRUCO_WAITING_PER_CREATOR": "1000000",
     "TRUCO_CONNECTIONS_PER_ADDRESS": "1000000",
+    # --rated: every scripted person claims a name from the same address.
+    "TRUCO_LOGIN_BURST": "1000000",
+    "TRUCO_LOGINS_PER_MINUTE": "1000000",
 }
 
 

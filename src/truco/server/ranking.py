@@ -9,7 +9,6 @@ requests costs the database one read a second per page asked for.
 from __future__ import annotations
 
 import time
-import unicodedata
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Literal
@@ -19,6 +18,7 @@ from pydantic import BaseModel
 from sqlalchemy import func, select
 
 from truco.server import ratings
+from truco.server.accounts import name_key
 from truco.server.errors import TableError
 from truco.server.players import Players
 from truco.server.rated import ratings_t, results_t
@@ -225,11 +225,6 @@ async def player_page(
 def _iso(at: Any) -> str:
     text: str = at.isoformat() if at.tzinfo is not None else at.isoformat() + "+00:00"
     return text
-
-
-def name_key(name: str) -> str:
-    """A claimed name as names are compared: NFKC, then case folded (and NFKC again)."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def install(
