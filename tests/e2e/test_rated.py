@@ -48,7 +48,9 @@ def claim(page: Page, base_url: str, name: str) -> None:
 
 def change_of(page: Page, name: str) -> tuple[int, int]:
     """(delta, rating after) of ``name``'s line in the end-of-match panel."""
-    line = page.locator(".rated-changes li", has_text=name).first.inner_text()
+    line = " ".join(
+        (page.locator(".rated-changes li", has_text=name).first.text_content() or "").split()
+    )
     found = CHANGE.search(line)
     assert found, line
     sign = -1 if found.group(1) == "−" else 1
