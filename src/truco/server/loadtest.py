@@ -163,7 +163,11 @@ async def _player(base: str, name: str) -> httpx.AsyncClient:
     """A player of his own (a client with its own identity cookie) who claimed ``name``."""
     http = httpx.AsyncClient(base_url=base, timeout=30)
     try:
-        r = await http.post("/api/me/name", json={"name": name, "password": f"clave-{name}"})
+        # A claim hashes the password (Argon2, a few at once per process): while many players
+        # open their tables at once, it may queue far longer than a table's other requests.
+        r = await http.post(
+            "/api/me/name", json={"name": name, "password": f"clave-{name}"}, timeout=300
+        )
     except httpx.HTTPError as exc:
         await http.aclose()
         raise Refused("refused:name", repr(exc)) from None
