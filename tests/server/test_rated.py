@@ -146,6 +146,9 @@ def test_rated_tables_need_claimed_names_the_standard_game_and_levelled_bots(
             r = client.post("/api/tables", json={"name": "Ana", "rated": True, **body})
             assert (r.status_code, r.json()["code"]) == (422, "bad_options"), body
         created = create(client, options={"players": 4}, bots={"1": "experto"}, rated=True)
+        # One seat a player at a rated table: another would rate him twice.
+        r = client.post(f"/api/tables/{created['table']}/seats", json={"name": "Ana"})
+        assert (r.status_code, r.json()["code"]) == (409, "seat_taken")
         stranger = other(client)
         r = stranger.post(f"/api/tables/{created['table']}/seats", json={"name": "Beto"})
         assert (r.status_code, r.json()["code"]) == (403, "name_required")

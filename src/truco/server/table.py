@@ -282,6 +282,9 @@ class Table:
 
         async def run() -> tuple[int, str]:
             seat = free_seat(self.seats, seat_no)
+            if self.rated and player_id is not None and player_seat(self.seats, player_id):
+                # Two seats of one player would rate him on both sides (or twice on one).
+                raise TableError(p.SEAT_TAKEN, "you have a seat at this rated table already")
             token = secrets.token_urlsafe(32)
             row = SeatRow(seat.seat, name, HUMAN, None, hash_token(token), player_id)
             # Written first, with the status it brings: a failed write changes nothing.
