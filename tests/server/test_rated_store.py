@@ -1,48 +1,25 @@
 """The ratings' store on a real SQLite file and a real PostgreSQL: the end of a rated match moves
-the ratings exactly once, in the transaction of the log entry that ends it."""
+the ratings exactly once, in the transaction of the log entry that ends it. (That migration 0004
+builds the tables ``rated.py`` describes is checked with the whole schema, in
+``test_players_store``.)"""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from alembic.autogenerate import compare_metadata
-from alembic.migration import MigrationContext
 from sqlalchemy import select
 
-from server.clusterfix import LACKING, Backing
+from server import test_players_store as players_store
 from truco.protocol import Rated
 from truco.server import ratings
 from truco.server.rated import Finish, Sitter, match_changes, ratings_t, results_t
-from truco.server.settings import sqlite_url
-from truco.server.store import Fenced, SeatRow, Store, metadata
+from truco.server.store import Fenced, SeatRow, Store
 
 ANA, BETO, CARO = "a" * 32, "b" * 32, "c" * 32
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield sqlite_url(str(tmp_path / "r.db"))
-        return
-    if LACKING:
-        pytest.skip(f"needs the Debian packages {', '.join(LACKING)}")
-    backing: Backing = request.getfixturevalue("backing")
-    yield backing.postgres.create_database(f"r{next(backing.names)}")
-
-
-def run(url: str, body: object) -> None:
-    async def go() -> None:
-        store = Store(url)
-        try:
-            await store.migrate()
-            await body(store)  # type: ignore[operator]
-        finally:
-            await store.close()
-
-    asyncio.run(go())
+url = players_store.url
+"""The store on SQLite and on PostgreSQL (a fixture), as the players' store is tested."""
+run = players_store.run
 
 
 async def a_table(store: Store, table_id: str, people: list[str]) -> None:
@@ -60,17 +37,6 @@ async def skills(store: Store) -> dict[str, tuple[int, int]]:
     async with store.reading() as conn:
         rows = (await conn.execute(select(ratings_t).where(ratings_t.c.mode == "1v1"))).all()
     return {r.player_id: (r.rating, r.matches) for r in rows}
-
-
-def test_the_migration_builds_the_rating_tables_the_code_describes(url: str) -> None:
-    async def body(store: Store) -> None:
-        async with store.engine.connect() as conn:
-            diff = await conn.run_sync(
-                lambda c: compare_metadata(MigrationContext.configure(c), metadata)
-            )
-        assert diff == []
-
-    run(url, body)
 
 
 def test_the_end_of_a_match_is_rated_once_whoever_writes_it_again(url: str) -> None:
