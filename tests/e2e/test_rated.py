@@ -116,6 +116,7 @@ def test_two_players_play_a_rated_match_and_see_their_ratings_move(
     beto.wait_for_url(re.compile(r"/jugador/Ana$"))
     beto.locator(".mode-rating svg.rating-chart polyline").wait_for()
     assert f"{ana_after}?" in beto.locator(".mode-rating").first.inner_text()
+    shots(beto, "rated-player")
     match_row = beto.locator("table.matches tbody tr").first
     assert "Beto" in match_row.inner_text()
     match_row.locator("a", has_text="repetición").click()

@@ -181,7 +181,7 @@ export function playerPage(name: string, info: PlayerInfo | null, problem = ""):
     const ratings = modes.map((m) => {
       const r = info.ratings[m]!;
       return html`<div class="mode-rating"><span class="mode">${m}</span><b>${shownRating(r.rating, r.provisional)}</b>
-        <small class="muted">${r.matches} ${t("rank_matches").toLowerCase()}${r.provisional && ` · ${t("provisional")}`}</small>
+        <small class="muted">${r.matches === 1 ? t("one_match") : t("n_matches", { n: r.matches })}${r.provisional && ` · ${t("provisional")}`}</small>
         ${ratingChart(info.history[m] ?? [])}</div>`;
     });
     const rows = info.matches.map((mt) => {
