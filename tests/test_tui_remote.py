@@ -163,3 +163,23 @@ def test_invite_links() -> None:
     for bad in ("truco.example/t/x", "ftp://h/t/x", "http://h/nothing"):
         with pytest.raises(TrucoError):
             ws_url(bad)
+
+
+def test_the_terminal_prints_a_rated_matchs_changes() -> None:
+    from truco.tui.session import RemoteGame
+
+    game = RemoteGame()
+    changes = [
+        {"seat": 0, "name": "Ana", "before": 1522, "after": 1534, "provisional": False},
+        {"seat": 1, "name": "Beto", "before": 1000, "after": 959, "provisional": True},
+    ]
+    changes[1]["left"] = True
+    game.handle({"t": "rated", "d": {"match": 1, "mode": "1v1", "changes": changes}})
+    assert game.notices == [
+        "Puntaje (1v1):",
+        "  Ana: +12 → 1534",
+        "  Beto: -41 → 959? (abandonó: cuenta como derrota)",
+    ]
+    game.notices.clear()
+    game.handle({"t": "rated", "d": {"match": 1, "changes": "nada"}})
+    assert game.notices == []

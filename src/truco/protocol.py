@@ -13,7 +13,7 @@ written out for the browser client by ``python -m truco.protocol_ts``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any, Final, TypeAlias, get_args
 
 from truco import events as ev_mod
@@ -91,7 +91,18 @@ PHASES: Final = tuple(phase.wire for phase in Phase)
 
 CLIENT_TYPES: Final = ("act", "chat", "sena", "rematch", "pista", "ping")
 """The ``t`` of every message a client sends."""
-SERVER_TYPES: Final = ("full", "ev", "ack", "err", "chat", "sena", "table", "pista", "pong")
+SERVER_TYPES: Final = (
+    "full",
+    "ev",
+    "ack",
+    "err",
+    "chat",
+    "sena",
+    "table",
+    "pista",
+    "rated",
+    "pong",
+)
 """The ``t`` of every message the server sends."""
 
 # WebSocket close codes (docs/protocol.md, "Limits"): clients tell by them why they were closed.
@@ -386,6 +397,40 @@ def view_json(view: SeatView) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One person's rating in a rated match's mode, before and after it (docs/players.md)."""
+
+    seat: int
+    name: str
+    before: int
+    after: int
+    provisional: bool
+    """Still among the first rated matches of this mode: the number is not settled yet."""
+    left: bool
+    """Left the match for good (a bot finished it for him): rated as a loss."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rated:
+    """``rated``: the rating changes of a rated match that just ended (match ``match`` of the
+    table, in ``mode``), one per person; sent to everyone at the table, and again to whoever
+    connects while the match is over."""
+
+    match: int
+    mode: str
+    changes: tuple[RatingChange, ...]
+
+
+def rated_json(rated: Rated) -> dict[str, Any]:
+    """The ``d`` of a ``rated`` message."""
+    return {
+        "match": rated.match,
+        "mode": rated.mode,
+        "changes": [asdict(c) for c in rated.changes],
+    }
+
+
 # --- the client's side: the server's JSON read back --------------------------------------------
 
 _PHASE_NUMBERS: Final = {phase.wire: phase for phase in Phase}
@@ -484,6 +529,25 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
         blind=bool(d.get("blind", False)),
         partners=tuple((int(s), _cards(cs)) for s, cs in d.get("partners") or ()),
     )
+
+
+def rated_from_json(d: dict[str, Any]) -> Rated | None:
+    """A ``rated`` message's ``d`` read back (None: not one)."""
+    try:
+        changes = tuple(
+            RatingChange(
+                seat=int(c["seat"]),
+                name=str(c["name"]),
+                before=int(c["before"]),
+                after=int(c["after"]),
+                provisional=bool(c["provisional"]),
+                left=bool(c.get("left", False)),
+            )
+            for c in d["changes"]
+        )
+        return Rated(int(d["match"]), str(d["mode"]), changes)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 EVENT_TYPES: Final[dict[str, type[Any]]] = {cls.__name__: cls for cls in get_args(ev_mod.Event)}

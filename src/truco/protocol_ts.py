@@ -15,7 +15,7 @@ import json
 import sys
 import types
 from collections.abc import Iterable, Mapping
-from dataclasses import fields
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
@@ -77,6 +77,8 @@ def _ts_type(hint: Any) -> str:
     notation string, a tuple an array, None null)."""
     if hint in _TS_TYPES:
         return _TS_TYPES[hint]
+    if isinstance(hint, type) and is_dataclass(hint):
+        return hint.__name__  # written out by ``_interface`` too
     if hint is type(None):
         return "null"
     origin = get_origin(hint)
@@ -101,6 +103,13 @@ def _events() -> list[str]:
         out += [f"  /** {doc} */", f'  | {{ type: "{name}"{fields} }}']
     out[-1] += ";"
     return [*out, ""]
+
+
+def _interface(cls: type[Any], doc: str) -> list[str]:
+    """A dataclass of the codec as a TypeScript interface (its fields as the wire has them)."""
+    hints = get_type_hints(cls)
+    body = [f"  {f.name}: {_ts_type(hints[f.name])};" for f in fields(cls)]
+    return [f"/** {doc} */", f"export interface {cls.__name__} {{", *body, "}", ""]
 
 
 def _view_keys() -> list[str]:
@@ -165,6 +174,13 @@ def render() -> str:
             _view_keys(),
             "The fields of the view (`view` in `full` and `ev`); types.ts's View has these.",
             "ViewKey",
+        ),
+        *_interface(
+            protocol.RatingChange,
+            "One person's rating before and after a rated match (the `rated` message).",
+        ),
+        *_interface(
+            protocol.Rated, "The `d` of a `rated` message: the changes of the match just ended."
         ),
         *_list("BOT_LEVELS", BOT_LEVELS, "The bots a table's creator may choose.", "BotLevel"),
         *_list(

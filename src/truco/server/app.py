@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.notation import HandHistory, dumps
-from truco.server import accounts, botpool, identity, redact, replay
+from truco.server import accounts, botpool, identity, ranking, redact, replay
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.conn import Conn
@@ -72,6 +72,8 @@ STATUS = {
     p.BAD_TOKEN: 401,
     p.UNAVAILABLE: 503,
     BAD_NAME: 422,
+    ranking.NAME_REQUIRED: 403,
+    ranking.PLAYER_NOT_FOUND: 404,
     BAD_ORIGIN: 403,
     NOT_FOUND: 404,
     METHOD_NOT_ALLOWED: 405,
@@ -134,6 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     checked = [Depends(same_origin)]
     who = identity.install(app, hub.store, settings, _errors(503))
     accounts.install(app, who, settings, checked, _errors)
+    ranking.install(app, hub.store, who.players, static_dir(settings), _errors(404, 422, 503))
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
     creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
     app.state.hub = hub
@@ -202,8 +205,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # uvicorn took it from X-Forwarded-For).
         creator = request.client.host if request.client is not None else ""
         player_id = await _seated_player(request)
+        name = await _rated_name(request) if body.rated else clean_name(body.name)
         created = await hub.create(
-            clean_name(body.name), body.options, bots, body.turn_seconds, creator, player_id
+            name, body.options, bots, body.turn_seconds, creator, player_id, rated=body.rated
         )
         return {
             "table": created.table,
@@ -250,9 +254,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
         table = await get_table(table_id)
-        seat, token = await table.join(
-            clean_name(body.name), body.seat, await _seated_player(request)
-        )
+        rated = bool(table.info().get("rated"))
+        name = await _rated_name(request) if rated else clean_name(body.name)
+        seat, token = await table.join(name, body.seat, await _seated_player(request))
         return {"seat": seat, "token": token}
 
     @app.post(
@@ -435,6 +439,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return HTMLResponse(NOT_BUILT)
 
     return app
+
+
+async def _rated_name(request: Request) -> str:
+    """The claimed name of the player about to sit at a rated table: his seat's name there."""
+    player = await identity.current_player(request)
+    if player.name is None:
+        raise TableError(
+            ranking.NAME_REQUIRED, "a rated table needs a claimed name: claim yours first"
+        )
+    return player.name
 
 
 async def _seated_player(request: Request) -> str | None:

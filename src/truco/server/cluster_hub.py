@@ -21,7 +21,7 @@ from truco.notation import dumps
 from truco.server.cluster import Coordinator
 from truco.server.errors import TableError
 from truco.server.handle import TableHandle
-from truco.server.hub import Hub
+from truco.server.hub import LOBBY_KEYS, Hub
 from truco.server.remote import RelayConn, Relayed, RemoteTable
 from truco.server.settings import Settings
 from truco.server.store import Store, StoreUnavailable, TableRow
@@ -230,9 +230,7 @@ class ClusterHub(Hub):
                 info = table.info() if table is not None else None
                 shown = info is not None and info["status"] == WAITING
                 entries[table_id] = (
-                    {k: info[k] for k in ("table", "options", "seats", "status")}
-                    if info is not None and shown
-                    else None
+                    {k: info[k] for k in LOBBY_KEYS} if info is not None and shown else None
                 )
             with contextlib.suppress(RedisError, OSError):
                 await self.bus.lobby_update(entries)

@@ -29,9 +29,13 @@ from truco.server.limits import TokenBucket
 from truco.server.seats import BOT, EMPTY, HUMAN, Seat, hash_token
 from truco.server.settings import Settings
 from truco.server.store import Store, StoreUnavailable, TableRow
-from truco.server.table import BROKEN, EXPIRED, WAITING, Table
+from truco.server.table import BROKEN, EXPIRED, WAITING, Table, check_rated
 
 log = logging.getLogger("truco.server")
+
+
+LOBBY_KEYS = ("table", "options", "seats", "status", "rated")
+"""What the lobby shows of a table (``info()``'s fields)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +170,7 @@ class Hub:
         turn_seconds: float | None,
         creator: str = "",
         player_id: str | None = None,
+        rated: bool = False,
     ) -> Created:
         """A new table seating its creator (``player_id``: the creator's identity, if known);
         ``creator`` (an address) is held to the limits."""
@@ -183,6 +188,8 @@ class Hub:
                 make_bot(level)
             except TrucoError as exc:
                 raise TableError(p.BAD_OPTIONS, str(exc)) from None
+        if rated:
+            check_rated(rules, bots.values())
         self._admit(creator, waits=len(bots) < rules.players - 1)
         table_id = secrets.token_hex(6)
         token = secrets.token_urlsafe(32)
@@ -196,11 +203,13 @@ class Hub:
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(62)
         try:
             await self.store.create_table(
-                table_id, rules.options(), turn_seconds, seed, [s.row() for s in seats]
+                table_id, rules.options(), turn_seconds, seed, [s.row() for s in seats], rated
             )
         except StoreUnavailable as exc:
             raise unavailable(exc) from None
-        table = Table(table_id, rules, turn_seconds, seed, seats, self.store, self.settings)
+        table = Table(
+            table_id, rules, turn_seconds, seed, seats, self.store, self.settings, rated=rated
+        )
         await self._own(table)
         self._watch(table)
         self.tables[table_id] = table
@@ -342,7 +351,7 @@ class Hub:
                 await asyncio.sleep(0)
             if table.status == WAITING:
                 info = table.info()
-                entries.append({k: info[k] for k in ("table", "options", "seats", "status")})
+                entries.append({k: info[k] for k in LOBBY_KEYS})
         return entries
 
 
@@ -360,4 +369,4 @@ def _check_types(options: dict[str, Any]) -> None:
             raise RulesError(f"{name} must be {kind}, not {value!r}")
 
 
-__all__ = ["Created", "Hub"]
+__all__ = ["LOBBY_KEYS", "Created", "Hub"]

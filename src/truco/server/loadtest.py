@@ -18,6 +18,12 @@ CPUs were (the load generator runs on the same machine and is part of that). A t
 not be opened (its creation, a seat or a WebSocket handshake refused) is counted in the errors as
 ``refused:create``, ``refused:seat`` or ``refused:websocket`` (with the HTTP status when there
 was one) and the others play on; ``tables_opened`` says how many did.
+
+``--rated`` plays rated tables (docs/players.md): each scripted person is a player of his own
+(his own identity cookie) who claims a name first, the tables are created rated, their bots are
+of a level (``--bots facil`` by default, ``experto`` against ``--bot-tables``), and every match
+that ends moves its players' ratings; ``rated_matches`` counts the matches whose ratings were
+told.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import json
 import os
 import random
 import resource
+import secrets
 import statistics
 import subprocess
 import sys
@@ -68,6 +75,8 @@ class TableRun:
         self.latencies: list[float] = []
         self.versions = 0
         self.errors: Counter[str] = Counter()
+        self.rated = 0
+        """``rated`` messages heard (one per client for each rated match that ended)."""
         self.done = asyncio.Event()
 
     def hear(self, v: int) -> None:
@@ -134,6 +143,8 @@ async def _seat(
             if msg["t"] == "err":
                 run.errors[msg["d"]["code"]] += 1
                 run.sent.pop(v + 1, None)
+            if msg["t"] == "rated":
+                run.rated += 1
             if msg["t"] not in ("full", "ev"):
                 continue
             v, view = msg["d"]["v"], msg["d"]["view"]
@@ -148,15 +159,60 @@ async def _seat(
                 task.cancel()
 
 
+async def _player(base: str, name: str) -> httpx.AsyncClient:
+    """A player of his own (a client with its own identity cookie) who claimed ``name``."""
+    http = httpx.AsyncClient(base_url=base, timeout=30)
+    try:
+        # A claim hashes the password (Argon2, a few at once per process): while many players
+        # open their tables at once, it may queue far longer than a table's other requests.
+        r = await http.post(
+            "/api/me/name", json={"name": name, "password": f"clave-{name}"}, timeout=300
+        )
+    except httpx.HTTPError as exc:
+        await http.aclose()
+        raise Refused("refused:name", repr(exc)) from None
+    if r.status_code != 200:
+        await http.aclose()
+        raise Refused(f"refused:name:{r.status_code}", r.text[:200])
+    return http
+
+
 async def _open(
-    http: httpx.AsyncClient, ws_base: str, players: int, humans: int, bots: str
+    http: httpx.AsyncClient,
+    ws_base: str,
+    players: int,
+    humans: int,
+    bots: str,
+    rated: str | None = None,
 ) -> list[ClientConnection]:
-    """A new table with its clients connected (the match starts once they are seated)."""
-    body = {
+    """A new table with its clients connected (the match starts once they are seated).
+
+    ``rated``: a rated table, each person a player who claims a name made from this prefix."""
+    body: dict[str, Any] = {
         "name": "P0",
         "options": {"players": players},
         "bots": {str(s): bots for s in range(humans, players)},
     }
+    if rated is None:
+        return await _seat_all(http, [http] * humans, ws_base, body)
+    body["rated"] = True
+    clients: list[httpx.AsyncClient] = []
+    try:
+        for s in range(humans):
+            clients.append(await _player(str(http.base_url), f"{rated}s{s}"))
+        return await _seat_all(clients[0], clients, ws_base, body)
+    finally:
+        await asyncio.gather(*(c.aclose() for c in clients))
+
+
+async def _seat_all(
+    http: httpx.AsyncClient,
+    clients: list[httpx.AsyncClient],
+    ws_base: str,
+    body: dict[str, Any],
+) -> list[ClientConnection]:
+    """Create the table with ``http`` and seat the other ``clients``, then connect them all."""
+    humans = len(clients)
     try:
         r = await http.post("/api/tables", json=body)
     except httpx.HTTPError as exc:
@@ -167,7 +223,9 @@ async def _open(
     tokens = [created["token"]]
     for s in range(1, humans):
         try:
-            r = await http.post(f"/api/tables/{created['table']}/seats", json={"name": f"P{s}"})
+            r = await clients[s].post(
+                f"/api/tables/{created['table']}/seats", json={"name": f"P{s}"}
+            )
         except httpx.HTTPError as exc:
             raise Refused("refused:seat", repr(exc)) from None
         if r.status_code != 200:
@@ -237,6 +295,7 @@ async def measure(
     watch: dict[str, list[int]] | None = None,
     bot_tables: int = 0,
     bot_level: str = "expert",
+    rated: bool = False,
 ) -> dict[str, Any]:
     """``watch``: process trees (by role) whose CPU use is reported, in % of one CPU.
 
@@ -250,14 +309,17 @@ async def measure(
     gate = asyncio.Semaphore(32)  # open the tables a few at a time, as people would arrive
 
     refused: Counter[str] = Counter()
+    run_id = secrets.token_hex(3)
 
     async def one(i: int) -> tuple[bool, list[ClientConnection]] | None:
         against_bot = i >= tables
         async with gate:
             try:
+                # A rated table's players are named after it and the run ("3fa9c1t12s0").
+                name = f"{run_id}t{i}" if rated else None
                 if against_bot:
-                    return True, await _open(http, ws_base, 2, 1, bot_level)
-                return False, await _open(http, ws_base, players, humans, bots)
+                    return True, await _open(http, ws_base, 2, 1, bot_level, name)
+                return False, await _open(http, ws_base, players, humans, bots, name)
             except Refused as exc:
                 refused[exc.code] += 1
                 return None
@@ -319,6 +381,7 @@ async def measure(
         **_figures(people, wall),
         **extra,
         "errors": dict(errors),
+        **({"rated_matches": sum(r.rated / r.humans for r in runs)} if rated else {}),
         "cpu_busy_pct": round(100 * (cpu1[0] - cpu0[0]) / max(1.0, cpu1[1] - cpu0[1]), 1),
         "loadgen_cpu_pct": round(100 * loadgen / wall, 1),
         **roles,
@@ -360,6 +423,9 @@ SERVER_ENV = {
     "TRUCO_TABLES_PER_MINUTE": "1000000",
     "TRUCO_WAITING_PER_CREATOR": "1000000",
     "TRUCO_CONNECTIONS_PER_ADDRESS": "1000000",
+    # --rated: every scripted person claims a name from the same address.
+    "TRUCO_LOGIN_BURST": "1000000",
+    "TRUCO_LOGINS_PER_MINUTE": "1000000",
 }
 
 
@@ -423,7 +489,17 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="and this many tables of one client against a bot (measured apart)",
     )
-    parser.add_argument("--bot-level", default="expert", help="the bot of --bot-tables")
+    parser.add_argument(
+        "--bot-level", default=None, help="the bot of --bot-tables (expert; rated: experto)"
+    )
+    parser.add_argument(
+        "--bots", default=None, help="the server's bots at the tables (random; rated: facil)"
+    )
+    parser.add_argument(
+        "--rated",
+        action="store_true",
+        help="rated tables: each client a player who claims a name (docs/players.md)",
+    )
     parser.add_argument("--processes", type=int, default=1, help="server processes")
     parser.add_argument(
         "--cluster", action="store_true", help="PostgreSQL + Redis + nginx even for one process"
@@ -446,14 +522,16 @@ def main(argv: list[str] | None = None) -> int:
                 None if args.actions else args.seconds,
                 args.think,
                 args.actions,
+                bots=args.bots or ("facil" if args.rated else "random"),
                 watch=watch,
                 bot_tables=args.bot_tables,
-                bot_level=args.bot_level,
+                bot_level=args.bot_level or ("experto" if args.rated else "expert"),
+                rated=args.rated,
             )
         )
 
     if args.url:
-        report = {"backend": "given", **run(args.url)}
+        report = {"backend": "given", "rated": args.rated, **run(args.url)}
     elif args.processes > 1 or args.cluster:
         env = {**SERVER_ENV, "TRUCO_BOT_DELAY": str(args.bot_delay)}
         limits = proxy_limits(args.tables * humans)
@@ -467,12 +545,18 @@ def main(argv: list[str] | None = None) -> int:
             }
             report = {
                 "backend": "postgresql+redis+nginx",
+                "rated": args.rated,
                 "processes": args.processes,
                 **run(cluster.proxy.base, watch),
             }
     else:
         with _one_server(args.bot_delay) as (base, pid):
-            report = {"backend": "sqlite", "processes": 1, **run(base, {"servers": [pid]})}
+            report = {
+                "backend": "sqlite",
+                "processes": 1,
+                "rated": args.rated,
+                **run(base, {"servers": [pid]}),
+            }
     print(json.dumps(report))
     return 0
 

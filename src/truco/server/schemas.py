@@ -35,6 +35,11 @@ class CreateBody(BaseModel):
         json_schema_extra={"additionalProperties": False},
     )
     turn_seconds: float | None = Field(default=None, gt=0, le=3600)
+    rated: bool = Field(
+        default=False,
+        description="A rated table (docs/players.md): the standard game only, every person "
+        "with a claimed name, bots of the four levels.",
+    )
 
 
 class JoinBody(BaseModel):
@@ -81,6 +86,8 @@ class LobbyEntry(BaseModel):
     options: dict[str, Any]
     seats: list[SeatInfo]
     status: Literal["waiting", "playing", "over"]
+    rated: bool = False
+    """Its matches move the players' ratings (docs/players.md)."""
 
 
 class TableInfo(LobbyEntry):

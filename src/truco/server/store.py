@@ -18,10 +18,11 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Float,
@@ -34,6 +35,7 @@ from sqlalchemy import (
     UniqueConstraint,
     bindparam,
     event,
+    false,
     func,
     select,
     text,
@@ -56,6 +58,7 @@ tables_t = Table(
     Column("seed", BigInteger, nullable=False),
     Column("status", String(16), nullable=False, index=True),
     Column("problem", Text, nullable=True),
+    Column("rated", Boolean, nullable=False, server_default=false()),
 )
 
 seats_t = Table(
@@ -101,6 +104,17 @@ events_t = Table(
     Column("data", Text, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
 )
+
+
+class Finishing(Protocol):
+    """What the log entry that ends a rated match writes in its own transaction
+    (``rated.Finish``: the ratings move exactly when the match's end is written)."""
+
+    async def write(self, conn: AsyncConnection) -> Any: ...
+
+
+Pending = tuple[dict[str, Any], str | None, Finishing | None, "asyncio.Future[Any]"]
+"""A log entry waiting for its commit: the row, the table's new status, what it finishes."""
 
 
 class StoreUnavailable(Exception):
@@ -149,6 +163,7 @@ class TableRow:
     log: tuple[LogRow, ...]
     created_at: datetime | None = None
     problem: str | None = None
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +233,7 @@ class Store:
         # One writer at a time (SQLite has one write lock: waiting on it in the driver's busy
         # loop costs far more than waiting here), and log appends grouped into one transaction.
         self._lock = asyncio.Lock()
-        self._pending: list[tuple[dict[str, Any], str | None, asyncio.Future[None]]] = []
+        self._pending: list[Pending] = []
         self._wake = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
 
@@ -258,6 +273,7 @@ class Store:
         turn_seconds: float | None,
         seed: int,
         seats: list[SeatRow],
+        rated: bool = False,
     ) -> None:
         async with _guard(), self._lock, self.engine.begin() as conn:
             await conn.execute(
@@ -268,6 +284,7 @@ class Store:
                     turn_seconds=turn_seconds,
                     seed=seed,
                     status="waiting",
+                    rated=rated,
                 )
             )
             await conn.execute(
@@ -331,26 +348,40 @@ class Store:
             )
 
     async def append(
-        self, table_id: str, seq: int, kind: str, data: dict[str, Any], status: str | None = None
-    ) -> None:
+        self,
+        table_id: str,
+        seq: int,
+        kind: str,
+        data: dict[str, Any],
+        status: str | None = None,
+        finish: Finishing | None = None,
+    ) -> Any:
         """Commit one version of a table's log (and its new status); returns once it is durable.
 
-        Appends that arrive while a commit is running go together in the next transaction.
+        Appends that arrive while a commit is running go together in the next transaction; one
+        that ends a rated match (``finish``) has a transaction of its own, which also writes
+        what ``finish`` writes, and returns what that returns.
         """
         row = {"table_id": table_id, "seq": seq, "kind": kind, "data": json.dumps(data)}
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((row, status, future))
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending.append((row, status, finish, future))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write())
         self._wake.set()
-        await future
+        return await future
 
     async def _write(self) -> None:
         while True:
             await self._wake.wait()
             self._wake.clear()
             while self._pending:
-                batch, self._pending = self._pending, []
+                taken, self._pending = self._pending, []
+                # A rated match's end goes alone: its ratings must not fail other tables' rows.
+                batch = [item for item in taken if item[2] is None]
+                for item in (item for item in taken if item[2] is not None):
+                    await self._write_alone(item)
+                if not batch:
+                    continue
                 try:
                     await self._commit(batch)
                 except Fenced:
@@ -362,21 +393,20 @@ class Store:
                 else:
                     _succeed(batch)
 
-    async def _write_alone(
-        self, item: tuple[dict[str, Any], str | None, asyncio.Future[None]]
-    ) -> None:
+    async def _write_alone(self, item: Pending) -> None:
         try:
-            await self._commit([item])
+            result = await self._commit([item])
         except Exception as exc:
             _fail([item], exc)
         else:
-            _succeed([item])
+            _succeed([item], result)
 
-    async def _commit(self, batch: list[tuple[dict[str, Any], str | None, Any]]) -> None:
+    async def _commit(self, batch: list[Pending]) -> Any:
+        """Write ``batch`` in one transaction; returns what a ``finish`` of it wrote."""
         # Three statements whatever the batch's size (each costs a hop to the driver's thread):
         # the heads of the logs, the rows, the new statuses.
         async with self._lock, self.engine.begin() as conn:
-            ids = sorted({row["table_id"] for row, _, _ in batch})
+            ids = sorted({row["table_id"] for row, _, _, _ in batch})
             heads: dict[str, int] = {
                 table_id: seq
                 for table_id, seq in (
@@ -387,19 +417,19 @@ class Store:
                     )
                 ).all()
             }
-            for row, _, _ in batch:
+            for row, _, _, _ in batch:
                 if row["seq"] != heads.get(row["table_id"], 0) + 1:
                     raise Fenced(_not_next(row))
                 heads[row["table_id"]] = row["seq"]
             at = _now()
             try:
                 # Someone who wrote since the heads were read holds one of these keys.
-                await conn.execute(events_t.insert(), [{**row, "at": at} for row, _, _ in batch])
+                await conn.execute(events_t.insert(), [{**row, "at": at} for row, _, _, _ in batch])
             except IntegrityError:
                 raise Fenced(_not_next(batch[0][0]) if len(batch) == 1 else "a race") from None
             statuses = [
                 {"tid": row["table_id"], "new": status}
-                for row, status, _ in batch
+                for row, status, _, _ in batch
                 if status is not None
             ]
             if statuses:
@@ -409,6 +439,8 @@ class Store:
                     .values(status=bindparam("new")),
                     statuses,
                 )
+            finished = [finish for _, _, finish, _ in batch if finish is not None]
+            return await finished[0].write(conn) if finished else None
 
     async def load(self, table_id: str) -> TableRow | None:
         async with _guard(), self.engine.connect() as conn:
@@ -440,6 +472,7 @@ class Store:
             log=tuple(LogRow(e.seq, e.kind, json.loads(e.data)) for e in log),
             created_at=_utc(row.created_at),
             problem=row.problem,
+            rated=bool(row.rated),
         )
 
     async def exists(self, table_id: str) -> bool:
@@ -477,17 +510,15 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
 
 
-def _fail(
-    batch: list[tuple[dict[str, Any], str | None, asyncio.Future[None]]], exc: Exception
-) -> None:
+def _fail(batch: list[Pending], exc: Exception) -> None:
     if not isinstance(exc, Fenced | StoreUnavailable):
         exc = StoreUnavailable(_reason(exc))
-    for _, _, future in batch:
+    for _, _, _, future in batch:
         if not future.done():
             future.set_exception(exc)
 
 
-def _succeed(batch: list[tuple[dict[str, Any], str | None, asyncio.Future[None]]]) -> None:
-    for _, _, future in batch:
+def _succeed(batch: list[Pending], result: Any = None) -> None:
+    for _, _, _, future in batch:
         if not future.done():
-            future.set_result(None)
+            future.set_result(result)

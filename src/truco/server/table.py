@@ -15,26 +15,27 @@ import contextlib
 import logging
 import secrets
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any
 
 from truco import protocol as p
 from truco.actions import Action, Deal
-from truco.bots import make_bot
+from truco.bots import LEVELS, make_bot
 from truco.bots.personas import persona
 from truco.cards import Card, parse_cards
 from truco.engine import CHANCE, Transition, apply, to_act
 from truco.errors import IllegalActionError
 from truco.notation import HandHistory, from_state
 from truco.rules import Rules, from_options
-from truco.server import botpool, fanout, pista
+from truco.server import botpool, fanout, pista, ratings
 from truco.server.clock import Clock, decide, seeded
 from truco.server.conn import Conn
 from truco.server.errors import TableError, unavailable
 from truco.server.fanout import Version
 from truco.server.limits import Buckets, spend
 from truco.server.pista import Pistas
+from truco.server.rated import Finish, Sitter, match_changes
 from truco.server.seats import (
     BOT,
     EMPTY,
@@ -70,12 +71,17 @@ class Table:
         seats: list[Seat],
         store: Store,
         settings: Settings,
+        rated: bool = False,
     ) -> None:
         self.id = table_id
         self.rules = rules
         self.turn_seconds = turn_seconds
         self.seed = seed
         self.seats = seats
+        self.rated = rated
+        """Its matches move the players' ratings (``rated.py``, docs/players.md)."""
+        self._changes: p.Rated | None = None
+        """The rating changes of the current match, once it ended rated."""
         self.store = store
         self.settings = settings
         self.state: State = new_match(rules)
@@ -123,6 +129,7 @@ class Table:
             seats,
             store,
             settings,
+            rated=row.rated,
         )
         table.status = row.status
         for entry in row.log:
@@ -233,7 +240,8 @@ class Table:
             "v": self.v,
             "match": self.match,
             "turn_seconds": self.turn_seconds,
-            "pista": pista.allowed(self.seats),
+            "pista": pista.allowed(self.seats) and not self.rated,
+            "rated": self.rated,
         }
 
     def connections(self) -> list[Conn]:
@@ -275,6 +283,9 @@ class Table:
 
         async def run() -> tuple[int, str]:
             seat = free_seat(self.seats, seat_no)
+            if self.rated and player_id is not None and player_seat(self.seats, player_id):
+                # Two seats of one player would rate him on both sides (or twice on one).
+                raise TableError(p.SEAT_TAKEN, "you have a seat at this rated table already")
             token = secrets.token_urlsafe(32)
             row = SeatRow(seat.seat, name, HUMAN, None, hash_token(token), player_id)
             # Written first, with the status it brings: a failed write changes nothing.
@@ -292,6 +303,8 @@ class Table:
         async def run() -> None:
             seat = free_seat(self.seats, seat_no)
             make_bot(level)  # an unknown level is refused here, before anything changes
+            if self.rated:
+                check_rated(self.rules, [level])
             name = persona(level, seat.seat, self.id)
             row = SeatRow(seat.seat, name, BOT, level, None)
             await self.store.set_seat(self.id, row, self._status_with(seat))
@@ -340,6 +353,7 @@ class Table:
                 if seat is None:
                     self.spectators.add(conn)
                     self._catch_up(conn, last_v)
+                    await self._tell_rating(conn)
                     return
             else:
                 seat = self.find_seat(token)
@@ -369,6 +383,7 @@ class Table:
                 self._broadcast_table()
             else:  # the new connection itself still hears that it is seated again
                 conn.send(p.encode("table", self.info()))
+            await self._tell_rating(conn)
 
         await self.submit(run)
 
@@ -471,6 +486,8 @@ class Table:
 
     def _pista(self, conn: Conn, seat: Seat) -> None:
         """Start the pista for the seat's current decision (``server/pista.py``)."""
+        if self.rated:
+            raise pista.refuse("a rated table gives no pistas")
         if not pista.allowed(self.seats):
             raise pista.refuse("pistas are only for a person playing alone against bots")
         if self.status != PLAYING or to_act(self.state) != seat.seat:
@@ -492,11 +509,14 @@ class Table:
     # --- committing -------------------------------------------------------------------------
 
     async def _commit(self, kind: str, data: dict[str, Any], transition: Transition) -> None:
-        """Commit one version: make its log entry durable, then record it and tell everyone."""
+        """Commit one version: make its log entry durable, then record it and tell everyone.
+
+        The entry that ends a rated match moves the ratings in the same transaction."""
         status = FINISHED if transition.state.phase == OVER else PLAYING
+        finish = self._finish(transition.state) if status == FINISHED else None
         try:
-            await self.store.append(
-                self.id, self.v + 1, kind, data, status if status != self.status else None
+            changes = await self.store.append(
+                self.id, self.v + 1, kind, data, status if status != self.status else None, finish
             )
         except StoreUnavailable as exc:
             raise unavailable(exc) from None
@@ -514,8 +534,45 @@ class Table:
             self.on_change()
         self.status = status
         self._record(kind, transition)
+        self._changes = changes if isinstance(changes, p.Rated) else None
         self._schedule()
         self._broadcast_version(kind)
+        if self._changes is not None:
+            fanout.send_all(self.connections(), p.encode("rated", p.rated_json(self._changes)))
+
+    def _finish(self, state: State) -> Finish | None:
+        """What the end of this match writes with it: its result for the ratings (None: the
+        table is not rated). A person a bot plays for at the end left for good."""
+        mode = ratings.mode_of(self.rules)
+        if not self.rated or mode is None:
+            return None
+        sitters = tuple(
+            Sitter(
+                seat=s.seat,
+                name=s.name,
+                team=state.teams[s.seat],
+                player_id=s.player_id if s.kind == HUMAN else None,
+                level=s.level if s.kind == BOT else None,
+                left=s.kind == HUMAN and s.replaced,
+            )
+            for s in self.seats
+        )
+        return Finish(self.id, self.match, mode, state.winner, sitters)
+
+    async def _tell_rating(self, conn: Conn) -> None:
+        """A connection to a rated table whose match is over hears its rating changes too (after
+        a restart they are read back from the database)."""
+        if not self.rated or self.state.phase != OVER:
+            return
+        if self._changes is None:
+            try:
+                async with self.store.reading() as db:
+                    self._changes = await match_changes(db, self.id, self.match)
+            except StoreUnavailable as exc:  # the game goes on: the changes wait for later
+                log.warning("table %s: rating changes not read: %s", self.id, exc)
+                return
+        if self._changes is not None:
+            conn.send(p.encode("rated", p.rated_json(self._changes)))
 
     def _schedule(self) -> None:
         """Arm the timer of the next decision (``clock.py``)."""
@@ -542,4 +599,20 @@ class Table:
                 self.clock.retry(lambda: self._drive(v))
 
 
-__all__ = ["BROKEN", "EXPIRED", "FINISHED", "PLAYING", "WAITING", "Table"]
+def check_rated(rules: Rules, bots: Iterable[str]) -> None:
+    """Refuse a rated table of ``rules`` with these bot levels (docs/players.md): the standard
+    game only, and bots of the levels offered to people (their ratings are calibrated)."""
+    mode = ratings.mode_of(rules)
+    if mode is None:
+        raise TableError(
+            p.BAD_OPTIONS, "only the standard game with 2, 4 or 6 players can be rated"
+        )
+    for level in bots:
+        if ratings.bot_skill(mode, level.strip().lower()) is None:
+            raise TableError(
+                p.BAD_OPTIONS,
+                f"a rated table takes bots of the levels {', '.join(LEVELS)}, not {level!r}",
+            )
+
+
+__all__ = ["BROKEN", "EXPIRED", "FINISHED", "PLAYING", "WAITING", "Table", "check_rated"]

@@ -21,7 +21,7 @@ from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
 from truco.events import Event, HandEnded, visible_to
 from truco.notation import HandHistory, dumps, from_state
-from truco.protocol import act_message, event_from_json, view_from_json
+from truco.protocol import Rated, act_message, event_from_json, rated_from_json, view_from_json
 from truco.rules import Rules
 from truco.state import OVER, new_match
 from truco.view import SeatView, observe
@@ -152,6 +152,17 @@ def table_id(invite: str) -> str:
     return words[-1]
 
 
+def rating_lines(rated: Rated) -> list[str]:
+    """A rated match's changes as the terminal prints them: "Ana: +12 → 1534"."""
+    lines = [f"Puntaje ({rated.mode}):"]
+    for c in rated.changes:
+        delta = c.after - c.before
+        mark = "?" if c.provisional else ""
+        left = " (abandonó: cuenta como derrota)" if c.left else ""
+        lines.append(f"  {c.name}: {delta:+d} → {c.after}{mark}{left}")
+    return lines
+
+
 class RemoteGame:
     """One seat (or a spectator) at a server's table: the state as the server last told it."""
 
@@ -209,6 +220,10 @@ class RemoteGame:
             self.notices.append(f"{d.get('name') or d.get('seat')}: {d.get('text')}")
         elif kind == "table":
             self._table(d)
+        elif kind == "rated":
+            rated = rated_from_json(d)
+            if rated is not None:
+                self.notices.extend(rating_lines(rated))
         return []
 
     def act(self, action: Action) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 // HTTP side of docs/protocol.md.
 
+import type { Leaderboard, PlayerInfo } from "./ranking";
 import type { BotLevel, Options, TableInfo } from "./types";
 
 export class ApiError extends Error {
@@ -29,6 +30,8 @@ export interface CreateRequest {
   options: Partial<Options>;
   bots: Record<string, BotLevel>;
   turn_seconds: number | null;
+  /** A rated table (docs/players.md): every person needs a claimed name. */
+  rated?: boolean;
 }
 
 async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
@@ -127,6 +130,17 @@ export function logOut(): Promise<Me> {
 
 export function changePassword(password: string, newPassword: string): Promise<Me> {
   return call<Me>("POST", "/api/me/password", { password, new_password: newPassword });
+}
+
+/** One page of a mode's ranking (docs/players.md). */
+export function getLeaderboard(mode: string, offset: number, limit: number): Promise<Leaderboard> {
+  const q = new URLSearchParams({ mode, offset: String(offset), limit: String(limit) });
+  return call<Leaderboard>("GET", `/api/leaderboard?${q.toString()}`);
+}
+
+/** A player's ratings, rating history and rated matches (docs/players.md). */
+export function getPlayer(name: string): Promise<PlayerInfo> {
+  return call<PlayerInfo>("GET", `/api/players/${encodeURIComponent(name)}`);
 }
 
 /** The replay of a match (docs/protocol.md, "Replay"): its hands, and one hand's frames; `match`

@@ -11,7 +11,7 @@ export const CLIENT_TYPES = ["act", "chat", "sena", "rematch", "pista", "ping"] 
 export type ClientType = (typeof CLIENT_TYPES)[number];
 
 /** Every `t` the server sends. */
-export const SERVER_TYPES = ["full", "ev", "ack", "err", "chat", "sena", "table", "pista", "pong"] as const;
+export const SERVER_TYPES = ["full", "ev", "ack", "err", "chat", "sena", "table", "pista", "rated", "pong"] as const;
 export type ServerType = (typeof SERVER_TYPES)[number];
 
 /** The `code` of an `err` message. */
@@ -106,6 +106,23 @@ export type GameEvent =
 /** The fields of the view (`view` in `full` and `ev`); types.ts's View has these. */
 export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options", "playing", "bettors", "pot", "start_score", "individual", "half", "end_reason", "open_hands", "game", "vira", "manilhas", "hand_value", "onze", "onze_call", "ferro", "blind", "partners"] as const;
 export type ViewKey = (typeof VIEW_KEYS)[number];
+
+/** One person's rating before and after a rated match (the `rated` message). */
+export interface RatingChange {
+  seat: number;
+  name: string;
+  before: number;
+  after: number;
+  provisional: boolean;
+  left: boolean;
+}
+
+/** The `d` of a `rated` message: the changes of the match just ended. */
+export interface Rated {
+  match: number;
+  mode: string;
+  changes: RatingChange[];
+}
 
 /** The bots a table's creator may choose. */
 export const BOT_LEVELS = ["facil", "normal", "dificil", "experto"] as const;

@@ -42,6 +42,7 @@ export function homeShell(name: string): Html {
     <label class="full">${t("tapada")}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f)))}</select></label>
     <label>${t("turn_time")}<select name="turn">${opt(0, t("no_limit"))}${[30, 60, 90, 120].map((n) => opt(n, t("seconds", { n })))}</select></label>
     <label class="check" data-not="destantado paulista"><input type="checkbox" name="flor"> ${t("flor")}</label>
+    <label class="check full" data-for="standard" title="${t("rated_hint")}"><input type="checkbox" name="rated"> ${t("rated")}</label>
     </div>
     <fieldset><legend>${t("seats")}</legend><div class="bot-row"><span>${t("seat_n", { n: 1 })}</span><span class="muted">${t("you")}</span></div>${seatsRows}</fieldset>
     <button class="primary wide" type="submit">${t("create")}</button></form></section>
@@ -119,12 +120,16 @@ export async function submitCreate(form: HTMLFormElement): Promise<void> {
     if ((BOT_LEVELS as readonly string[]).includes(v)) bots[String(s)] = v as BotLevel;
   }
   const turn = Number(get("turn"));
+  // Only the standard game is rated: the box is hidden for the variants, and ignored then.
+  const ratedBox = form.elements.namedItem("rated") as HTMLInputElement | null;
+  const rated = Boolean(ratedBox?.checked) && readForm(form).variant === "standard";
   try {
     const res = await createTable({
       name,
       options,
       bots,
       turn_seconds: turn > 0 ? turn : null,
+      ...(rated ? { rated: true } : {}),
     });
     store.setSeat(res.table, { seat: res.seat, token: res.token });
     navigate(res.invite || `/t/${encodeURIComponent(res.table)}`);

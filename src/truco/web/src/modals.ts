@@ -77,6 +77,7 @@ export function matchOverModal(state: GameState, matchHref: string, rematchAsked
   return html`<div class="modal-back"><div class="modal match-over" role="dialog" aria-label="${t("match_over")}">
     <h2>${t("match_over")}</h2><p class="big">${title}</p>
     ${scoreboard({ ...view, score: over.score, winner: over.winner }, viewer, state.table)}
+    ${ratedLines(state)}
     ${rematchLine(state.table)}
     <div class="modal-buttons"><a class="button ghost" href="${matchHref}" download>${t("download_match")}</a>
     ${state.table && html`<a class="button ghost replay-link" href="/r/${encodeURIComponent(state.table.table)}">${t("replay_open")}</a>`}
@@ -88,4 +89,19 @@ function rematchLine(table: TableInfo | null): Html {
   const asked = (table?.seats ?? []).filter((s) => s.rematch && s.kind === "human");
   if (!asked.length) return NOTHING;
   return html`<p class="muted">${t("rematch")}: ${asked.map((s) => s.name ?? "").join(", ")} ✓</p>`;
+}
+
+/** A rated match's rating changes: "Ana +12 → 1534" (a person who left: a loss, said so). */
+export function ratedLines(state: GameState): Html {
+  const rated = state.rated;
+  if (!rated || rated.changes.length === 0) return NOTHING;
+  const rows = rated.changes.map((c) => {
+    const delta = c.after - c.before;
+    const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
+    return html`<li class="${c.seat === state.seat ? "mine" : ""}"><a href="/jugador/${encodeURIComponent(c.name)}">${c.name}</a>
+      <b class="delta ${delta >= 0 ? "up" : "down"}">${sign}${Math.abs(delta)}</b> → <span class="rating-after">${c.after}${c.provisional && "?"}</span>
+      ${c.left && html` <small class="muted">(${t("rating_left")})</small>`}</li>`;
+  });
+  return html`<div class="rated-changes"><h3>${t("rating_changes", { mode: rated.mode })}</h3><ul>${rows}</ul>
+    <p><a href="${`/ranking?mode=${encodeURIComponent(rated.mode)}`}">${t("ranking")}</a></p></div>`;
 }

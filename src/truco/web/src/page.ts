@@ -44,6 +44,7 @@ export function errorText(code: string, message?: string): string {
 export function header(extra: Html = NOTHING): Html {
   return html`<header class="top"><a class="brand" href="/" data-cmd="home">🂡 ${t("title")}</a>
     <span class="conn" id="conn"></span>${extra}${accountSlot()}
+    <a class="small ghost button" href="/ranking">${t("ranking")}</a>
     <button class="small ghost" data-cmd="lang">${langButtonLabel()}</button></header>
     <div id="toast" class="toast" hidden></div>`;
 }

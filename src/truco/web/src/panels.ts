@@ -91,6 +91,7 @@ export function joinPanel(table: TableInfo, invite: string, mySeat: number | nul
   const hasEmpty = table.seats.some((s) => s.kind === "empty");
   return html`<section class="join-panel">
     <p class="muted">${t("waiting_seats")}</p>
+    ${table.rated && html`<p class="rated-note"><b>${t("rated_table")}</b>: ${t("rated_hint")}</p>`}
     <div class="invite"><span>${t("share")}</span><input readonly id="invite" value="${invite}"><button data-cmd="copy">${t("copy")}</button></div>
     ${!seated && hasEmpty && html`<label class="inline">${t("your_name")} <input id="join-name" maxlength="24" value="${name}" placeholder="${t("name_placeholder")}"></label>`}
     ${seatsPanel(table, mySeat, !seated)}

@@ -8,6 +8,7 @@ import type {
   ClientMessage,
   GameEvent,
   PlayView,
+  Rated,
   ServerMessage,
   Options,
   TableInfo,
@@ -69,6 +70,8 @@ export interface GameState {
   error: { code: string; message: string; at: number } | null;
   /** The expert's choice the server sent for version ``v`` (shown only while it is current). */
   pista: { v: number; action: string } | null;
+  /** A rated match's rating changes, once it ended (cleared when a new match starts). */
+  rated: Rated | null;
 }
 
 export type Effect =
@@ -91,6 +94,7 @@ export function initialState(): GameState {
     deadline: null,
     error: null,
     pista: null,
+    rated: null,
   };
 }
 
@@ -135,6 +139,10 @@ export function parseServerMessage(raw: string): ServerMessage | null {
       break;
     case "pista":
       if (typeof d.v !== "number" || typeof d.action !== "string") return null;
+      break;
+    case "rated":
+      if (typeof d.match !== "number" || typeof d.mode !== "string" || !Array.isArray(d.changes)) return null;
+      if (!d.changes.every((c) => isObj(c) && typeof c.seat === "number" && typeof c.name === "string" && typeof c.before === "number" && typeof c.after === "number")) return null;
       break;
   }
   return { t: msg.t, d } as ServerMessage;
@@ -260,6 +268,7 @@ export function reduce(
           pending,
           deadline: msg.d.deadline ?? null,
           matchOver,
+          rated: matchOver ? state.rated : null,
           summary: null,
           handEvents: view.hand !== state.view?.hand ? [] : state.handEvents,
         },
@@ -303,6 +312,8 @@ export function reduce(
       // An answer for another version than the one on screen is stale: the decision moved on.
       if (msg.d.v !== state.v || !state.view?.legal.includes(msg.d.action)) return { state, effects: [] };
       return { state: { ...state, pista: { v: msg.d.v, action: msg.d.action } }, effects: [] };
+    case "rated":
+      return { state: { ...state, rated: msg.d }, effects: [] };
     case "pong":
       return { state, effects: [] };
   }

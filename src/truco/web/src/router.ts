@@ -4,6 +4,7 @@ import { renderAccount } from "./account";
 import { openAnotador } from "./anotadorPage";
 import { openHome } from "./home";
 import { header, root } from "./page";
+import { openRatingPage } from "./ranking";
 import { openReplayAt } from "./replay";
 import { leaveTable, openTable } from "./table";
 
@@ -23,6 +24,7 @@ export function route(): void {
     return;
   }
   leaveTable();
+  if (openRatingPage(location.pathname, location.search)) return;
   // The anotador is a page of its own: it needs no server.
   if (isAnotador()) openAnotador(root(), header());
   else openHome();

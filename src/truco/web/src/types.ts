@@ -7,6 +7,7 @@ import type {
   Game,
   GameEvent,
   Phase,
+  Rated,
   Reason,
   Sena,
   Variant,
@@ -14,7 +15,7 @@ import type {
 } from "./generated";
 
 export { BOT_LEVELS, PHASES, SENAS, VARIANTS } from "./generated";
-export type { BotLevel, CardCode, GameEvent, Phase, Sena, Variant } from "./generated";
+export type { BotLevel, CardCode, GameEvent, Phase, Rated, RatingChange, Sena, Variant } from "./generated";
 
 /** A card on the table as the viewer sees it: [seat, card or null if face down, face_down]. */
 export type PlayView = [number, CardCode | null, boolean];
@@ -157,6 +158,8 @@ export interface TableInfo {
   turn_seconds?: number | null;
   /** The seat's person may ask for pistas (alone against bots); absent: no. */
   pista?: boolean;
+  /** A rated table: its matches move the players' ratings (docs/players.md). */
+  rated?: boolean;
 }
 
 export interface ChatLine {
@@ -175,6 +178,7 @@ export type ServerMessage =
   | { t: "sena"; d: { seat: number; sena: string } }
   | { t: "table"; d: TableInfo }
   | { t: "pista"; d: { v: number; action: string } }
+  | { t: "rated"; d: Rated }
   | { t: "pong"; d: Record<string, never> };
 
 export type ClientMessage =

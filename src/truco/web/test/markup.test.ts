@@ -31,6 +31,8 @@ import {
   senasPanel,
   summaryModal,
 } from "../src/render";
+import { ratedLines } from "../src/modals";
+import { playerPage, type PlayerInfo, rankingPage, ratingChart } from "../src/ranking";
 import { replayBody, type ReplayHand, type ReplayMatch } from "../src/replayView";
 import { tableShell } from "../src/table";
 import type { GameEvent, Options, SeatInfo, TableInfo } from "../src/types";
@@ -411,6 +413,82 @@ describe("hostile text stays text", () => {
     ]);
     expect(tags("<title><iframe onload=alert(1)>: 3</title>").map((t) => t.name)).toEqual(["title", "iframe", "/title"]);
     expect(tags('<svg aria-label="" onmouseover="a">').map((t) => t.attrs)).toEqual([["aria-label", "onmouseover"]]);
+  });
+});
+
+/** The players' pages (ranking.ts) and the rating changes at the end of a match, with `name` as
+ * every player's name, a bot's persona and a table id. */
+function playersViews(name: string): Record<string, unknown> {
+  const info: PlayerInfo = {
+    name,
+    ratings: { "1v1": { rating: 1128, matches: 1, provisional: true }, "2v2": { rating: 1510, matches: 40, provisional: false } },
+    history: {
+      "1v1": [{ at: "2026-12-01T18:00:00+00:00", rating: 1128 }],
+      "2v2": [
+        { at: "2026-11-30T18:00:00+00:00", rating: 1000 },
+        { at: "2026-12-01T18:00:00+00:00", rating: 1510 },
+      ],
+    },
+    matches: [
+      {
+        table: name,
+        match: 1,
+        mode: "2v2",
+        at: name,
+        result: "won",
+        before: 1490,
+        after: 1510,
+        partners: [{ name, level: null }],
+        rivals: [
+          { name: `${name}1`, level: null },
+          { name, level: name },
+        ],
+        replay: `/r/${encodeURIComponent(name)}`,
+      },
+      { table: "x", match: 2, mode: "1v1", at: "2026-12-01T18:00:00+00:00", result: "left", before: 1200, after: 1128, partners: [], rivals: [{ name, level: "experto" }], replay: "/r/x" },
+    ],
+  };
+  const game: GameState = {
+    ...initialState(),
+    seat: 0,
+    rated: {
+      match: 1,
+      mode: "1v1",
+      changes: [
+        { seat: 0, name, before: 1000, after: 1128, provisional: true, left: false },
+        { seat: 1, name: `${name}1`, before: 1000, after: 959, provisional: true, left: true },
+      ],
+    },
+  };
+  return {
+    ranking: rankingPage("2v2", [
+      { name, rating: 1534, matches: 12, provisional: false },
+      { name: `${name}2`, rating: 1100, matches: 2, provisional: true },
+    ]),
+    ranking_empty: rankingPage("1v1", []),
+    ranking_loading: rankingPage("3v3", null),
+    player: playerPage(name, info),
+    player_missing: playerPage(name, null, name),
+    chart: ratingChart(info.history["2v2"]!),
+    rated: ratedLines(game),
+  };
+}
+
+describe("the players' pages keep hostile names as text", () => {
+  it("the ranking, the player page, its chart and the rating changes, Spanish and English", () => {
+    for (const lang of ["es", "en"] as const) {
+      setLang(lang);
+      const plain = playersViews(PLAIN);
+      for (const name of HOSTILE) {
+        const hostile = playersViews(name);
+        for (const [where, markup] of Object.entries(hostile)) {
+          const found = structure(markup);
+          expect(found, `${where} with ${name}`).toEqual(structure(plain[where]));
+          expect(found.filter((t) => /\(.*\bon/.test(t)), `${where}: an on* attribute`).toEqual([]);
+        }
+        for (const where of ["ranking", "player", "rated"]) expect(text(hostile[where]), where).toContain(name);
+      }
+    }
   });
 });
 

@@ -240,4 +240,6 @@ export const pt: Partial<Record<Key, string>> = {
   my_table: "Mesa {table}, lugar {n}",
   err_bad_login: "Nome ou senha incorretos.",
   err_name_unavailable: "Esse nome não está disponível.",
+  // The header's link to the ranking (ranking.ts).
+  ranking: "Ranking",
 };

@@ -1,0 +1,194 @@
+"""Rated tables through the real app (SQLite): who may sit, the ratings moved once at the end of
+the match and shown to everyone, a player who left for good, the ranking and the player page."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from server.helpers import Player, create, serving, settle
+from truco.server import Settings
+
+
+def claim(client: TestClient, name: str) -> str:
+    """The client's player (its identity cookie) claims ``name``; returns the player's id."""
+    r = client.post("/api/me/name", json={"name": name, "password": f"clave de {name}"})
+    assert r.status_code == 200, r.text
+    player_id: str = r.json()["id"]
+    return player_id
+
+
+def other(client: TestClient) -> TestClient:
+    """A second browser on the same server: its own cookies, hence its own player."""
+    second = TestClient(client.app)
+    second.portal = client.portal  # the app runs in the first client's event loop
+    return second
+
+
+def mazo(legal: list[str]) -> str:
+    # Going to the mazo at once ends each hand in one action: a match to 10 is over quickly.
+    return "mazo" if "mazo" in legal else legal[0]
+
+
+def play_out(players: list[Player]) -> None:
+    while (actor := settle(players)) is not None:
+        assert actor.view is not None
+        actor.play(mazo(actor.view["legal"]))
+
+
+def rated_of(player: Player) -> dict[str, Any]:
+    """The ``rated`` message this connection got (it may have come while it read other ones)."""
+    seen = [m for m in player.seen if m["t"] == "rated"]
+    d: dict[str, Any] = seen[-1]["d"] if seen else player.until("rated")["d"]
+    return d
+
+
+def db_rows(settings: Settings, sql: str) -> list[tuple[Any, ...]]:
+    path = settings.database_url.split("///", 1)[1]
+    with sqlite3.connect(path) as conn:
+        return conn.execute(sql).fetchall()
+
+
+def test_a_rated_one_against_one_moves_both_ratings_once(settings: Settings) -> None:
+    with serving(settings) as ana_client:
+        beto_client = other(ana_client)
+        ana_id = claim(ana_client, "Ana")
+        claim(beto_client, "Beto")
+        one_v_one = {"players": 2, "target": 10}
+        created = create(ana_client, name="ignored", options=one_v_one, rated=True)
+        table = created["table"]
+        info = ana_client.get(f"/api/tables/{table}").json()
+        assert info["rated"] is True and info["pista"] is False
+        assert info["seats"][0]["name"] == "Ana"  # a rated seat shows the claimed name
+        lobby = ana_client.get("/api/tables").json()
+        assert [e["rated"] for e in lobby if e["table"] == table] == [True]
+        r = beto_client.post(f"/api/tables/{table}/seats", json={"name": "x"})
+        assert r.status_code == 200, r.text
+        ana = Player(ana_client, table, created["token"])
+        beto = Player(beto_client, table, r.json()["token"])
+        play_out([ana, beto])
+        seen = [rated_of(ana), rated_of(beto)]
+        assert seen[0] == seen[1]
+        changes = {c["name"]: c for c in seen[0]["changes"]}
+        assert seen[0]["mode"] == "1v1" and seen[0]["match"] == 1
+        assert set(changes) == {"Ana", "Beto"}
+        assert ana.view is not None
+        winner = "Ana" if ana.view["winner"] == 0 else "Beto"
+        loser = "Beto" if winner == "Ana" else "Ana"
+        assert changes[winner]["before"] == changes[loser]["before"] == 1000
+        assert changes[winner]["after"] > 1000 > changes[loser]["after"]
+        assert changes[winner]["provisional"] and not changes[winner]["left"]
+
+        board = ana_client.get("/api/leaderboard", params={"mode": "1v1"})
+        assert board.status_code == 200
+        assert board.headers["x-total-count"] == "2"
+        assert board.json() == {
+            "mode": "1v1",
+            "players": [
+                {
+                    "name": name,
+                    "rating": changes[name]["after"],
+                    "matches": 1,
+                    "provisional": True,
+                }
+                for name in (winner, loser)
+            ],
+        }
+        assert ana_client.get("/api/leaderboard", params={"mode": "2v2"}).json()["players"] == []
+
+        page = beto_client.get("/api/players/ana").json()  # names compare without case
+        assert page["name"] == "Ana"
+        assert page["ratings"] == {
+            "1v1": {"rating": changes["Ana"]["after"], "matches": 1, "provisional": True}
+        }
+        assert [p["rating"] for p in page["history"]["1v1"]] == [1000, changes["Ana"]["after"]]
+        (match,) = page["matches"]
+        assert match["table"] == table and match["replay"] == f"/r/{table}?match=1"
+        assert match["result"] == ("won" if winner == "Ana" else "lost")
+        assert match["partners"] == [] and match["rivals"] == [{"name": "Beto", "level": None}]
+        assert ana_client.get("/api/players/Nadie").status_code == 404
+        assert ana_client.get("/api/players/Nadie").json()["code"] == "player_not_found"
+
+        # Whoever connects once the match is over hears the changes too.
+        late = Player(ana_client, table)
+        assert rated_of(late) == seen[0]
+    assert db_rows(settings, "SELECT matches FROM truco_ratings ORDER BY player_id") == [(1,), (1,)]
+    assert len(db_rows(settings, "SELECT * FROM truco_results")) == 2
+
+    # A restart replays the log to the end of the match: nothing is rated again, and the
+    # changes are read back for whoever connects.
+    with serving(settings) as again:
+        back = Player(again, table, created["token"])
+        assert rated_of(back) == seen[0]
+        again.get("/api/leaderboard")
+    assert db_rows(settings, "SELECT matches FROM truco_ratings ORDER BY player_id") == [(1,), (1,)]
+    assert db_rows(settings, f"SELECT won FROM truco_results WHERE player_id = '{ana_id}'") == [
+        (winner == "Ana",)
+    ]
+
+
+def test_rated_tables_need_claimed_names_the_standard_game_and_levelled_bots(
+    settings: Settings,
+) -> None:
+    with serving(settings) as client:
+        r = client.post("/api/tables", json={"name": "Ana", "rated": True})
+        assert (r.status_code, r.json()["code"]) == (403, "name_required")
+        claim(client, "Ana")
+        for body in (
+            {"options": {"variant": "pata_de_gallo"}},
+            {"options": {"variant": "pica_pica"}},
+            {"options": {"players": 2}, "bots": {"1": "random"}},
+        ):
+            r = client.post("/api/tables", json={"name": "Ana", "rated": True, **body})
+            assert (r.status_code, r.json()["code"]) == (422, "bad_options"), body
+        created = create(client, options={"players": 4}, bots={"1": "experto"}, rated=True)
+        # One seat a player at a rated table: another would rate him twice.
+        r = client.post(f"/api/tables/{created['table']}/seats", json={"name": "Ana"})
+        assert (r.status_code, r.json()["code"]) == (409, "seat_taken")
+        stranger = other(client)
+        r = stranger.post(f"/api/tables/{created['table']}/seats", json={"name": "Beto"})
+        assert (r.status_code, r.json()["code"]) == (403, "name_required")
+        r = client.post(
+            f"/api/tables/{created['table']}/bots",
+            json={"seat": 2, "level": "random"},
+            headers={"Authorization": f"Bearer {created['token']}"},
+        )
+        assert (r.status_code, r.json()["code"]) == (422, "bad_options")
+        # A casual table asks nothing of anyone.
+        casual = stranger.post("/api/tables", json={"name": "Beto"})
+        assert (
+            casual.status_code == 201
+            and not stranger.get(f"/api/tables/{casual.json()['table']}").json()["rated"]
+        )
+
+
+def test_leaving_a_rated_match_for_good_counts_as_a_loss(settings: Settings) -> None:
+    # The caretaker takes an absent player's seat at once.
+    settings = dataclasses.replace(settings, grace_seconds=0.1, seed=11)
+    with serving(settings) as client:
+        claim(client, "Ana")
+        one_v_one = {"players": 2, "target": 10}
+        created = create(client, options=one_v_one, bots={"1": "facil"}, rated=True)
+        ana = Player(client, created["table"], created["token"])
+        ana.until("full")
+        ana.close()  # gone: the caretaker plays her seat against the bot to the end
+
+        for _ in range(20_000):  # a hang guard only: it ends as soon as the match does
+            if client.get(f"/api/tables/{created['table']}").json()["status"] == "over":
+                break
+            time.sleep(0.01)
+        back = Player(client, created["table"], created["token"])
+        (change,) = rated_of(back)["changes"]
+        assert change["name"] == "Ana" and change["left"] is True
+        assert change["after"] < change["before"] == 1000
+        page = client.get("/api/players/Ana").json()
+        assert page["matches"][0]["result"] == "left"
+        assert page["matches"][0]["rivals"][0]["level"] == "facil"
+    assert db_rows(settings, 'SELECT seat, won, "left" FROM truco_results ORDER BY seat') == [
+        (0, 0, 1),
+        (1, db_rows(settings, "SELECT won FROM truco_results WHERE seat = 1")[0][0], 0),
+    ]
