@@ -182,12 +182,28 @@ class Hub:
             except TrucoError as exc:
                 raise TableError(p.BAD_OPTIONS, str(exc)) from None
         self._admit(creator, waits=len(bots) < rules.players - 1)
-        table_id = secrets.token_hex(6)
         token = secrets.token_urlsafe(32)
-        seats = [Seat(0, name, HUMAN, None, hash_token(token))]
-        for s in range(1, rules.players):
+        table = await self.open(rules, {0: (name, hash_token(token))}, bots, turn_seconds)
+        if creator and table.status == WAITING:
+            self._creators.setdefault(creator, set()).add(table.id)
+        return Created(table.id, 0, token)
+
+    async def open(
+        self,
+        rules: Rules,
+        people: dict[int, tuple[str, str]],
+        bots: dict[int, str],
+        turn_seconds: float | None,
+    ) -> Table:
+        """A new table, started, with ``people`` (seat -> name and token hash) and ``bots``
+        (seat -> level) seated; checked by the caller, held to no creator's limits."""
+        table_id = secrets.token_hex(6)
+        seats = []
+        for s in range(rules.players):
             bot_level = bots.get(s)
-            if bot_level is None:
+            if s in people:
+                seats.append(Seat(s, people[s][0], HUMAN, None, people[s][1]))
+            elif bot_level is None:
                 seats.append(Seat(s, "", EMPTY, None, None))
             else:
                 seats.append(Seat(s, persona(bot_level, s, table_id), BOT, bot_level, None))
@@ -204,11 +220,9 @@ class Hub:
         self.tables[table_id] = table
         self._lobby = None  # a new table: the next lobby lists it
         self._born[table_id] = time.time()
-        if creator and table.status == WAITING:
-            self._creators.setdefault(creator, set()).add(table_id)
         table.start()
         await table.submit(table._seated)
-        return Created(table_id, 0, token)
+        return table
 
     def _admit(self, creator: str, waits: bool) -> None:
         """Refuse a new table to a creator over its limits (``p.RATE_LIMITED``); ``waits``: the
