@@ -165,8 +165,10 @@ class Hub:
         bots: dict[int, str],
         turn_seconds: float | None,
         creator: str = "",
+        player_id: str | None = None,
     ) -> Created:
-        """A new table seating its creator; ``creator`` (an address) is held to the limits."""
+        """A new table seating its creator (``player_id``: the creator's identity, if known);
+        ``creator`` (an address) is held to the limits."""
         try:
             _check_types(options)
             rules = from_options(None, options)
@@ -183,7 +185,9 @@ class Hub:
                 raise TableError(p.BAD_OPTIONS, str(exc)) from None
         self._admit(creator, waits=len(bots) < rules.players - 1)
         token = secrets.token_urlsafe(32)
-        table = await self.open(rules, {0: (name, hash_token(token))}, bots, turn_seconds)
+        table = await self.open(
+            rules, {0: (name, hash_token(token), player_id)}, bots, turn_seconds
+        )
         if creator and table.status == WAITING:
             self._creators.setdefault(creator, set()).add(table.id)
         return Created(table.id, 0, token)
@@ -191,18 +195,20 @@ class Hub:
     async def open(
         self,
         rules: Rules,
-        people: dict[int, tuple[str, str]],
+        people: dict[int, tuple[str, str, str | None]],
         bots: dict[int, str],
         turn_seconds: float | None,
     ) -> Table:
-        """A new table, started, with ``people`` (seat -> name and token hash) and ``bots``
-        (seat -> level) seated; checked by the caller, held to no creator's limits."""
+        """A new table, started, with ``people`` (seat -> name, token hash and player id, if
+        known) and ``bots`` (seat -> level) seated; checked by the caller, held to no creator's
+        limits."""
         table_id = secrets.token_hex(6)
         seats = []
         for s in range(rules.players):
             bot_level = bots.get(s)
             if s in people:
-                seats.append(Seat(s, people[s][0], HUMAN, None, people[s][1]))
+                name_s, token_hash, player = people[s]
+                seats.append(Seat(s, name_s, HUMAN, None, token_hash, player))
             elif bot_level is None:
                 seats.append(Seat(s, "", EMPTY, None, None))
             else:

@@ -28,9 +28,11 @@ from redis.exceptions import RedisError
 
 from truco import protocol as p
 from truco.rules import from_options
+from truco.server import identity
 from truco.server.cluster_hub import ClusterHub
 from truco.server.errors import TableError
 from truco.server.hub import Hub
+from truco.server.identity import PlayerRef
 from truco.server.limits import Buckets
 from truco.server.matchmaking import MODES, Curve, Waiting, pair
 from truco.server.names import clean_name
@@ -53,6 +55,8 @@ RatingOf = Callable[[str, str], Awaitable[float]]
 Mode = Literal["1v1", "2v2", "3v3"]
 TICKET = r"^[0-9a-f]{32}$"
 GUEST = "Invitado"
+GUEST_KEY = "guest:"
+"""The player key of a ticket without an identity (never a seat's player id)."""
 T = TypeVar("T")
 
 
@@ -172,7 +176,7 @@ class Matchmaker:
         Ratings (issue 12): a table formed among people is where "rated" is to be set, once
         tables carry it (``rated=all(...)`` on the options below)."""
         rules = from_options(None, {"players": MODES[mode]})
-        seated = {s: (t.name, t.token_hash) for s, t in enumerate(people)}
+        seated = {s: (t.name, t.token_hash, _player_id(t)) for s, t in enumerate(people)}
         try:
             table = await self.hub.open(rules, seated, bots, turn)
         except BaseException:
@@ -200,6 +204,14 @@ class Matchmaker:
                 return found
             await self.pair_now()
             await self.queue.changed(ticket, min(left, self.settings.queue_tick))
+
+
+def _holds(t: Ticket, request: Request) -> bool:
+    return t.player.startswith(GUEST_KEY) or t.player == identity.request_player(request)
+
+
+def _player_id(t: Ticket) -> str | None:
+    return None if t.player.startswith(GUEST_KEY) else t.player
 
 
 def _waited(t: Ticket) -> float:
@@ -261,9 +273,11 @@ def install(
             limit = f"{burst} at once, then {rate:g}/s"
             raise TableError(p.RATE_LIMITED, f"too many questions about tickets: at most {limit}")
 
-    async def found(ticket: str) -> Ticket:
+    async def found(ticket: str, request: Request) -> Ticket:
+        """The caller's ticket. A ticket held by an identity answers that player only (its id
+        travels in URLs, which access logs keep)."""
         t = await _redis_safe(maker.queue.look(ticket))
-        if t is None:
+        if t is None or not _holds(t, request):
             message = "no such ticket: it left, idled, or was matched long ago"
             raise QueueError(TICKET_NOT_FOUND, message)
         return t
@@ -297,9 +311,12 @@ def install(
                 f"{len(mine)} tickets of this address wait already; "
                 f"at most {settings.queue_per_address} may",
             )
-        # Until players have identities each ticket is its own player.
-        player = f"guest:{secrets.token_hex(8)}"
-        ticket, token = await _redis_safe(maker.join(body.mode, player, name))
+        player = await _player(request)
+        if player is not None and player.name is not None:
+            name = player.name  # a claimed name is the player's everywhere
+        # Without an identity (the database is away) each ticket is a player of its own.
+        who = player.id if player is not None else f"{GUEST_KEY}{secrets.token_hex(8)}"
+        ticket, token = await _redis_safe(maker.join(body.mode, who, name))
         mine.add(ticket.ticket)
         if len(held) > 100_000:
             held.pop(next(iter(held)))
@@ -318,7 +335,7 @@ def install(
         ),
     ) -> dict[str, Any]:
         polled(request)
-        t = await found(ticket)
+        t = await found(ticket, request)
         if wait > 0 and t.state != MATCHED:
             news = await _redis_safe(maker.watch(ticket, wait))
             t = news or t
@@ -332,6 +349,7 @@ def install(
     )
     async def leave_queue(request: Request, ticket: str = Path(pattern=TICKET)) -> dict[str, Any]:
         polled(request)
+        await found(ticket, request)
         t = await _redis_safe(maker.queue.leave(ticket))
         if t is None:
             raise QueueError(TICKET_NOT_FOUND, "no such ticket")
@@ -345,7 +363,7 @@ def install(
     )
     async def take_bots(request: Request, ticket: str = Path(pattern=TICKET)) -> dict[str, Any]:
         polled(request)
-        t = await found(ticket)
+        t = await found(ticket, request)
         if t.state == WAITING:
             if _waited(t) < settings.queue_bots_after:
                 raise QueueError(
@@ -353,10 +371,22 @@ def install(
                     f"bots are offered after {settings.queue_bots_after:g} s in the queue",
                 )
             await _redis_safe(maker.take_bots(t))
-            t = await found(ticket)
+            t = await found(ticket, request)
         return status_of(t, settings)
 
     return maker
+
+
+async def _player(request: Request) -> PlayerRef | None:
+    """The identity behind the request, given its row in the players' table (a seat records
+    it); None while the database cannot say."""
+    player_id = identity.request_player(request)
+    if player_id is None:
+        return None
+    players = request.app.state.identity.players
+    await players.create(player_id)
+    found = await players.get(player_id)
+    return PlayerRef(player_id, found.name if found is not None else None)
 
 
 async def _redis_safe(work: Awaitable[T]) -> T:
