@@ -251,6 +251,18 @@ const es = {
   sound_on: "♪ sí",
   sound_off: "♪ no",
   calls_line: "Lo que se cantó",
+  // Jugar ahora (playnow.ts)
+  playnow: "Jugar ahora",
+  playnow_intro: "Te buscamos rivales de tu nivel. Si tardan, te ofrecemos jugar con bots mientras tanto.",
+  playnow_mode: "Jugar ahora {mode}",
+  playnow_waiting: "Buscando rivales… {time}",
+  playnow_offer: "¿Jugamos con bots mientras tanto?",
+  playnow_bots: "Sí, jugar con bots",
+  playnow_cancel: "Cancelar",
+  playnow_lost: "Se perdió tu lugar en la fila: probá de nuevo.",
+  err_queue_full: "Hay demasiada gente esperando: probá en un rato.",
+  err_no_offer: "Todavía no hay bots para ofrecerte: esperá un poco más.",
+  err_ticket_not_found: "Tu lugar en la fila ya no existe.",
 } as const;
 
 export type Key = keyof typeof es;
@@ -504,6 +516,18 @@ const en: Record<Key, string> = {
   sound_on: "♪ on",
   sound_off: "♪ off",
   calls_line: "What was called",
+  // Jugar ahora (playnow.ts)
+  playnow: "Play now",
+  playnow_intro: "We look for rivals of your level. If they take long, we offer you a table with bots meanwhile.",
+  playnow_mode: "Play now {mode}",
+  playnow_waiting: "Looking for rivals… {time}",
+  playnow_offer: "Play with bots meanwhile?",
+  playnow_bots: "Yes, play with bots",
+  playnow_cancel: "Cancel",
+  playnow_lost: "Your place in the queue was lost: try again.",
+  err_queue_full: "Too many people are waiting: try again in a while.",
+  err_no_offer: "No bots to offer yet: wait a little longer.",
+  err_ticket_not_found: "Your place in the queue is gone.",
 };
 
 export const DICTS: Record<Lang, Record<Key, string>> = { es, en };

@@ -4,6 +4,7 @@
 import { getLang, setLang, t } from "./i18n";
 import { refreshLobby, submitCreate, syncSeatRows } from "./home";
 import { $, navigate, root, showToast } from "./page";
+import { playNowCommand } from "./playnow";
 import { chatMessage } from "./protocol";
 import { route } from "./router";
 import { store } from "./storage";
@@ -86,6 +87,9 @@ export function listen(): void {
         break;
       case "bot":
         void fillBot(Number(cmdEl.dataset.seat));
+        break;
+      case "playnow":
+        playNowCommand(cmdEl);
         break;
     }
   });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { newGame } from "../src/anotador";
 import { homeShell } from "../src/home";
 import { anotadorBody } from "../src/anotadorPage";
+import { playNowBody } from "../src/playnow";
 import { cardSvg } from "../src/cards";
 import { fosforosSvg } from "../src/fosforos";
 import { setLang } from "../src/i18n";
@@ -228,6 +229,9 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     match_over: matchOverModal(game, `/api/tables/${encodeURIComponent(name)}/match.toml`, false),
     downloads: downloadsMenu(name, { ...view, hand: 3 }, (k) => `/h/${k}`, "/m"),
     porotos: porotosPile(7),
+    playnow: playNowBody(null, 0),
+    playnow_waiting: playNowBody({ ticket: name, token: name, mode: "2v2", since: 0, offer: false }, 65_000),
+    playnow_offer: playNowBody({ ticket: name, token: name, mode: "1v1", since: 0, offer: true }, 31_000),
   };
   return out;
 }
