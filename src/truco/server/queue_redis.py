@@ -79,10 +79,11 @@ redis.call('SET', KEYS[1], ticket, 'PX', ARGV[4])
 return since
 """
 
-# KEYS: a ticket's hash. ARGV: prefix, idle ms. The ticket (flat field list), kept alive.
+# KEYS: a ticket's hash. ARGV: prefix, idle ms. The ticket (flat field list), kept alive; not a
+# claimed one: if the process that claimed it died before its table was made, it lapses.
 _LOOK = """
 local found = redis.call('HGETALL', KEYS[1])
-if #found > 0 then
+if #found > 0 and redis.call('HGET', KEYS[1], 'state') ~= 'forming' then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   local player = redis.call('HGET', KEYS[1], 'player')
   redis.call('PEXPIRE', ARGV[1] .. 'p:' .. player, ARGV[2])
