@@ -126,6 +126,12 @@ def test_an_idle_ticket_leaves_the_redis_queue(backing: Backing) -> None:
             if len(await queue.waiting("1v1")) == 1:
                 break
         assert [t.ticket for t in await queue.waiting("1v1")] == ["b"]
+        # A claimed ticket is not kept alive by questions: if its table never comes (the
+        # process that claimed it died), it lapses and its player hears so.
+        assert await queue.claim(["b"])
+        while await queue.look("b") is not None and time.monotonic() < guard:
+            await asyncio.sleep(0.05)
+        assert await queue.look("b") is None
 
     asyncio.run(with_redis(backing.redis.url, check))
 

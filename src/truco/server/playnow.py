@@ -149,6 +149,8 @@ class Matchmaker:
                     await self._round(mode)
                 except (RedisError, OSError, TableError) as exc:
                     log.warning("pairing %s failed: %s", mode, exc)
+                except Exception:  # a pairing that failed must not fail a player's question
+                    log.exception("pairing %s failed", mode)
 
     async def _round(self, mode: str) -> None:
         waiting = await self.queue.waiting(mode)
