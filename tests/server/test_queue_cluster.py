@@ -136,9 +136,14 @@ def test_an_idle_ticket_leaves_the_redis_queue(backing: Backing) -> None:
     asyncio.run(with_redis(backing.redis.url, check))
 
 
+def groups_of(mode: str, waiting: list[Ticket]) -> list[tuple[str, ...]]:
+    pool = [Waiting(t.ticket, t.rating, t.since) for t in waiting]
+    return [m.seats for m in pair(mode, pool, 1000.0, Curve(base=2, per_second=0))]
+
+
 def test_two_processes_never_take_one_player(backing: Backing) -> None:
     """Two queues on their own Redis connections pair the same waiting players at once, as two
-    server processes do: every player is claimed by one of them, once."""
+    server processes do: each group is claimed by exactly one of them."""
 
     async def race() -> None:
         clients = [
@@ -152,25 +157,24 @@ def test_two_processes_never_take_one_player(backing: Backing) -> None:
                 mode = rng.choice(sorted(MODES))
                 ticket = Ticket(f"t{i:03d}", mode, f"p{i}", "x", rng.uniform(0, 10), i, "h")
                 await queues[i % 2].join(ticket, most=1000)
-            taken: list[list[str]] = [[], []]
-
-            async def pairing(k: int) -> None:
-                for _ in range(30):
-                    for mode in MODES:
-                        waiting = await queues[k].waiting(mode)
-                        pool = [Waiting(t.ticket, t.rating, t.since) for t in waiting]
-                        for m in pair(mode, pool, 1000.0, Curve(base=2, per_second=0)):
-                            if await queues[k].claim(list(m.seats)):
-                                taken[k] += m.seats
-                    await asyncio.sleep(0)
-
-            await asyncio.gather(pairing(0), pairing(1))
-            both = taken[0] + taken[1]
-            assert taken[0] and taken[1], "both processes claimed players"
-            assert len(both) == len(set(both))
+            taken: list[str] = []
             for mode in MODES:
+                # Both read the queue before either claims: they find the same groups, and race
+                # for each of them.
+                seen = await asyncio.gather(queues[0].waiting(mode), queues[1].waiting(mode))
+                groups = [groups_of(mode, ts) for ts in seen]
+                assert groups[0] == groups[1] and groups[0]
+
+                async def claims(k: int, groups: list[tuple[str, ...]]) -> list[bool]:
+                    return [await queues[k].claim(list(g)) for g in groups]
+
+                won = await asyncio.gather(claims(0, groups[0]), claims(1, groups[1]))
+                for g, a, b in zip(groups[0], won[0], won[1], strict=True):
+                    assert a != b, (g, a, b)  # one of the two, never both, never neither
+                    taken += g
                 left = await queues[0].waiting(mode)
-                assert not {t.ticket for t in left} & set(both)
+                assert not {t.ticket for t in left} & set(taken)
+            assert len(taken) == len(set(taken))
         finally:
             for c in clients:
                 await c.aclose()
