@@ -20,13 +20,11 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from truco.server.queues import FORMING, MATCHED, WAITING, QueueFull, Ticket
+from truco.server.queues import FORMING, MATCHED, ROUND_MOST, WAITING, QueueFull, Ticket
 
 PREFIX = "truco:mm:"
 CHECK_SECONDS = 0.25
 """How often a waiting request asks Redis whether its ticket changed."""
-ROUND_MOST = 2000
-"""The oldest tickets of a mode one pairing round considers."""
 
 
 def queue_key(mode: str) -> str:
