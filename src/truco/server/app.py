@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.notation import HandHistory, dumps
-from truco.server import accounts, botpool, identity, ranking, redact, replay
+from truco.server import accounts, botpool, identity, playnow, ranking, redact, replay
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.conn import Conn
@@ -330,6 +330,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return TomlResponse(text)
 
     replay.install(app, get_table, static_dir(settings))  # /api/tables/{id}/replay, /r/{id}
+
+    async def claimed(player_id: str) -> bool:
+        found = await who.players.get(player_id)
+        return found is not None and found.name is not None
+
+    # Jugar ahora: /api/queue (docs/players.md), paired by the players' skill in the mode.
+    playnow.install(app, hub, settings, checked, ranking.skill_lookup(hub.store), claimed)
 
     @app.api_route(
         "/api/{rest:path}",

@@ -191,12 +191,33 @@ class Hub:
         if rated:
             check_rated(rules, bots.values())
         self._admit(creator, waits=len(bots) < rules.players - 1)
-        table_id = secrets.token_hex(6)
         token = secrets.token_urlsafe(32)
-        seats = [Seat(0, name, HUMAN, None, hash_token(token), player_id)]
-        for s in range(1, rules.players):
+        table = await self.open(
+            rules, {0: (name, hash_token(token), player_id)}, bots, turn_seconds, rated
+        )
+        if creator and table.status == WAITING:
+            self._creators.setdefault(creator, set()).add(table.id)
+        return Created(table.id, 0, token)
+
+    async def open(
+        self,
+        rules: Rules,
+        people: dict[int, tuple[str, str, str | None]],
+        bots: dict[int, str],
+        turn_seconds: float | None,
+        rated: bool = False,
+    ) -> Table:
+        """A new table, started, with ``people`` (seat -> name, token hash and player id, if
+        known) and ``bots`` (seat -> level) seated; checked by the caller (``rated`` too), held
+        to no creator's limits."""
+        table_id = secrets.token_hex(6)
+        seats = []
+        for s in range(rules.players):
             bot_level = bots.get(s)
-            if bot_level is None:
+            if s in people:
+                name_s, token_hash, player = people[s]
+                seats.append(Seat(s, name_s, HUMAN, None, token_hash, player))
+            elif bot_level is None:
                 seats.append(Seat(s, "", EMPTY, None, None))
             else:
                 seats.append(Seat(s, persona(bot_level, s, table_id), BOT, bot_level, None))
@@ -215,11 +236,9 @@ class Hub:
         self.tables[table_id] = table
         self._lobby = None  # a new table: the next lobby lists it
         self._born[table_id] = time.time()
-        if creator and table.status == WAITING:
-            self._creators.setdefault(creator, set()).add(table_id)
         table.start()
         await table.submit(table._seated)
-        return Created(table_id, 0, token)
+        return table
 
     def _admit(self, creator: str, waits: bool) -> None:
         """Refuse a new table to a creator over its limits (``p.RATE_LIMITED``); ``waits``: the

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Literal
 
@@ -220,6 +221,24 @@ async def player_page(
         "history": history,
         "matches": matches,
     }
+
+
+def skill_lookup(store: Store) -> Callable[[str, str], Awaitable[float]]:
+    """What "Jugar ahora" pairs by: a player's skill μ in a mode (OpenSkill's scale, where its
+    window is written); a player with no rated match yet, or a guest, has the prior's."""
+
+    async def rating_of(player: str, mode: str) -> float:
+        async with store.reading() as conn:
+            mu = (
+                await conn.execute(
+                    select(ratings_t.c.mu).where(
+                        (ratings_t.c.player_id == player) & (ratings_t.c.mode == mode)
+                    )
+                )
+            ).scalar_one_or_none()
+        return ratings.MU if mu is None else float(mu)
+
+    return rating_of
 
 
 def _iso(at: Any) -> str:

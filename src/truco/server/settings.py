@@ -118,6 +118,34 @@ class Settings:
     kept in the database, shared by every process of a cluster."""
     db_wait_seconds: float = 10.0
     """How long a SQLite write waits for the file's lock before it answers ``unavailable``."""
+    # --- Jugar ahora (server/playnow.py; docs/players.md) ------------------------------------
+    queue_bots_after: float = 30.0
+    """Seconds in the queue without a match before the player is offered a table with bots."""
+    queue_wait_seconds: float = 20.0
+    """The longest a ``GET /api/queue/{ticket}`` waits for news before it answers."""
+    queue_idle_seconds: float = 45.0
+    """A ticket nobody asked about for this long leaves the queue (its tab was closed)."""
+    queue_tick: float = 0.5
+    """How often the waiting players are paired (and at once after each new ticket)."""
+    queue_max: int = 10_000
+    """Tickets waiting per mode (in a cluster: in all processes); more answer ``queue_full``."""
+    queue_per_address: int = 8
+    """Tickets one network address may hold at once (several people may share one)."""
+    queue_burst: int = 10
+    """Tickets one address may ask for at once..."""
+    queue_per_minute: float = 12.0
+    """...and then this many a minute."""
+    queue_polls_burst: int = 60
+    """Queue questions (``GET``/``DELETE`` of a ticket) from one address at once..."""
+    queue_polls_per_second: float = 5.0
+    """...and then this many per second."""
+    queue_window: tuple[float, float, float] = (3.0, 0.5, 25.0)
+    """The rating window (``matchmaking.Curve``): the gap at once, its growth per second of
+    waiting, the widest it gets."""
+    queue_turn_seconds: float | None = 60.0
+    """The turn clock of a table the queue forms among people (a table with bots has none)."""
+    queue_bot_level: str = "normal"
+    """The bots of a table taken instead of waiting."""
 
     def but(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -153,6 +181,7 @@ class Settings:
         for name in ("tables_per_minute", "waiting_seconds", "max_body", "header_seconds"):
             value = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
             values[name] = type(getattr(base, name))(value)
+        values["queue_bots_after"] = _env_float("TRUCO_QUEUE_BOTS_AFTER", base.queue_bots_after)
         for name in ("logins_per_minute", "name_logins_per_minute"):
             values[name] = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
         for name in (

@@ -34,13 +34,14 @@ export interface CreateRequest {
   rated?: boolean;
 }
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+async function call<T>(method: string, path: string, body?: unknown, token?: string, keepalive = false): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let res: Response;
   try {
     const init: RequestInit = { method, headers };
+    if (keepalive) init.keepalive = true;
     if (body !== undefined) init.body = JSON.stringify(body);
     res = await fetch(path, init);
   } catch (e) {
@@ -82,6 +83,40 @@ export function joinTable(id: string, name: string, seat?: number): Promise<Join
 
 export function addBot(id: string, seat: number, level: BotLevel, token: string): Promise<unknown> {
   return call<unknown>("POST", `/api/tables/${encodeURIComponent(id)}/bots`, { seat, level }, token);
+}
+
+/** A ticket of "Jugar ahora" as the server answers it (docs/protocol.md, "Jugar ahora"). */
+export interface QueueStatus {
+  ticket: string;
+  mode: string;
+  status: "waiting" | "matched" | "left";
+  waited: number;
+  offer: "bots" | null;
+  table: string | null;
+  seat: number | null;
+  invite: string | null;
+}
+
+/** A new ticket comes with the seat token its seat will take. */
+export interface QueueTicket extends QueueStatus {
+  token: string;
+}
+
+export function joinQueue(mode: string, name: string): Promise<QueueTicket> {
+  return call<QueueTicket>("POST", "/api/queue", { mode, name });
+}
+
+export function queueStatus(ticket: string, wait: number): Promise<QueueStatus> {
+  return call<QueueStatus>("GET", `/api/queue/${encodeURIComponent(ticket)}?wait=${wait}`);
+}
+
+/** Leave the queue; `keepalive`: the request outlives the page (sent as the tab closes). */
+export function leaveQueue(ticket: string, keepalive = false): Promise<QueueStatus> {
+  return call<QueueStatus>("DELETE", `/api/queue/${encodeURIComponent(ticket)}`, undefined, undefined, keepalive);
+}
+
+export function takeBots(ticket: string): Promise<QueueStatus> {
+  return call<QueueStatus>("POST", `/api/queue/${encodeURIComponent(ticket)}/bots`);
 }
 
 export function handUrl(id: string, n: number): string {

@@ -5,6 +5,7 @@ import { ApiError, createTable, listTables } from "./api";
 import { type Html, html, mount } from "./html";
 import { t, tr } from "./i18n";
 import { $, errorText, guestName, header, navigate, root, showToast } from "./page";
+import { playNowSection } from "./playnow";
 import { lobbyList } from "./render";
 import { store } from "./storage";
 import { type BotLevel, BOT_LEVELS, VARIANTS, type Variant } from "./types";
@@ -27,7 +28,7 @@ export function homeShell(name: string): Html {
         <select name="seat${s}">${opt("human", t("human"))}${BOT_LEVELS.map((l) => opt(l, `${t("bot")}: ${tr(`level_${l}`, l)}`, l === "normal"))}</select></div>`,
   );
   return html`${header()}
-    <main class="home">
+    <main class="home">${playNowSection()}
     <section class="card-panel"><h2>${t("new_table")}</h2><form id="create">
     <label>${t("your_name")}<input name="name" maxlength="24" autocomplete="nickname" placeholder="${t("name_placeholder")}" value="${name}"></label>
     <label>${t("variant")}<select name="variant">${VARIANTS.map((v) => opt(v, t(`variant_${v}`), v === "standard"))}</select></label>

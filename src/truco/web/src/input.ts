@@ -5,6 +5,7 @@ import { accountCommand, submitAccount } from "./account";
 import { getLang, htmlLang, t, toggleLang } from "./i18n";
 import { refreshLobby, submitCreate, syncSeatRows } from "./home";
 import { $, navigate, root, showToast } from "./page";
+import { playNowCommand } from "./playnow";
 import { chatMessage } from "./protocol";
 import { route } from "./router";
 import { store } from "./storage";
@@ -88,6 +89,9 @@ export function listen(): void {
         break;
       case "bot":
         void fillBot(Number(cmdEl.dataset.seat));
+        break;
+      case "playnow":
+        playNowCommand(cmdEl);
         break;
     }
   });

@@ -8,6 +8,7 @@ import { newGame } from "../src/anotador";
 import { accountArea, myTables } from "../src/account";
 import { homeShell } from "../src/home";
 import { anotadorBody } from "../src/anotadorPage";
+import { playNowBody } from "../src/playnow";
 import { cardSvg } from "../src/cards";
 import { fosforosSvg } from "../src/fosforos";
 import { html } from "../src/html";
@@ -338,6 +339,9 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     replay_problem: replayBody(null, null, { hand: 1, step: 0 }, "", [], name),
     // Destantado's porotos (a Paulista table never shows them).
     porotos: options.game === "paulista" ? "" : porotosPile(7),
+    playnow: playNowBody(null, 0),
+    playnow_waiting: playNowBody({ ticket: name, token: name, mode: "2v2", since: 0, offer: false }, 65_000),
+    playnow_offer: playNowBody({ ticket: name, token: name, mode: "1v1", since: 0, offer: true }, 31_000),
   };
   return out;
 }

@@ -365,6 +365,18 @@ export const es = {
   result: "Resultado",
   mode: "Modalidad",
   err_name_required: "Las mesas con puntaje piden un nombre reclamado: reclamá tu nombre primero.",
+  // Jugar ahora (playnow.ts)
+  playnow: "Jugar ahora",
+  playnow_intro: "Te buscamos rivales de tu nivel. Si tardan, te ofrecemos jugar con bots mientras tanto.",
+  playnow_mode: "Jugar ahora {mode}",
+  playnow_waiting: "Buscando rivales… {time}",
+  playnow_offer: "¿Jugamos con bots mientras tanto?",
+  playnow_bots: "Sí, jugar con bots",
+  playnow_cancel: "Cancelar",
+  playnow_lost: "Se perdió tu lugar en la fila: probá de nuevo.",
+  err_queue_full: "Hay demasiada gente esperando: probá en un rato.",
+  err_no_offer: "Todavía no hay bots para ofrecerte: esperá un poco más.",
+  err_ticket_not_found: "Tu lugar en la fila ya no existe.",
 } as const;
 
 export type Key = keyof typeof es;

@@ -242,4 +242,16 @@ export const pt: Partial<Record<Key, string>> = {
   err_name_unavailable: "Esse nome não está disponível.",
   // The header's link to the ranking (ranking.ts).
   ranking: "Ranking",
+  // Jogar agora (playnow.ts).
+  playnow: "Jogar agora",
+  playnow_intro: "Procuramos adversários do seu nível. Se demorar, oferecemos jogar com bots enquanto isso.",
+  playnow_mode: "Jogar agora {mode}",
+  playnow_waiting: "Procurando adversários… {time}",
+  playnow_offer: "Jogamos com bots enquanto isso?",
+  playnow_bots: "Sim, jogar com bots",
+  playnow_cancel: "Cancelar",
+  playnow_lost: "Seu lugar na fila se perdeu: tente de novo.",
+  err_queue_full: "Tem gente demais esperando: tente daqui a pouco.",
+  err_no_offer: "Ainda não há bots para oferecer: espere mais um pouco.",
+  err_ticket_not_found: "Seu lugar na fila não existe mais.",
 };
