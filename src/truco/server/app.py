@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.notation import HandHistory, dumps
-from truco.server import botpool, redact
+from truco.server import analysis, botpool, redact
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.conn import Conn
@@ -318,6 +318,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await get_table(table_id)
         text = "\n".join("[[hands]]\n" + dumps(h) for h in hands_for(table, auth))
         return TomlResponse(text)
+
+    analysis.install(app, hub, settings)  # before the catch-all below: the coach's route
 
     @app.api_route(
         "/api/{rest:path}",
