@@ -100,3 +100,9 @@ export function wsUrl(loc: { protocol: string; host: string }, id: string, v: nu
 export function wsProtocols(token: string | null): string[] {
   return token ? ["truco", `token.${token}`] : ["truco"];
 }
+
+/** A finished hand's analysis (docs/coach.md): one seat's decisions, each with its label and
+ * alternatives. During a match only a player's own, with his seat token. */
+export function analyseHand<T>(id: string, hand: number, seat: number, token: string | null): Promise<T> {
+  return call<T>("POST", `/api/tables/${encodeURIComponent(id)}/hands/${hand}/analysis`, { seat }, token ?? undefined);
+}

@@ -4,6 +4,7 @@
 
 import ts from "typescript";
 import { afterEach, describe, expect, it } from "vitest";
+import { analyseLink, analysisPanel } from "../src/analysis";
 import { newGame } from "../src/anotador";
 import { homeShell } from "../src/home";
 import { anotadorBody } from "../src/anotadorPage";
@@ -29,7 +30,7 @@ import {
 } from "../src/render";
 import { tableShell } from "../src/table";
 import type { GameEvent, Options, SeatInfo, TableInfo } from "../src/types";
-import { makeTable, makeView } from "./fixtures";
+import { analysisWith, makeTable, makeView } from "./fixtures";
 
 afterEach(() => setLang("es"));
 
@@ -228,6 +229,10 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     match_over: matchOverModal(game, `/api/tables/${encodeURIComponent(name)}/match.toml`, false),
     downloads: downloadsMenu(name, { ...view, hand: 3 }, (k) => `/h/${k}`, "/m"),
     porotos: porotosPile(7),
+    analysis: analysisPanel({ analysis: analysisWith(name), error: null }, 1),
+    analysis_face_up_hidden: analysisPanel({ analysis: analysisWith(name), error: null }, 6),
+    analysis_refused: analysisPanel({ analysis: null, error: name }, 0),
+    analysis_link: analyseLink(name, 2),
   };
   return out;
 }
@@ -247,7 +252,7 @@ describe("hostile text stays text", () => {
               expect(found.filter((t) => /\(.*\bon/.test(t)), `${where}: an on* attribute`).toEqual([]);
             }
             // The names are shown, as the text they are.
-            for (const where of ["board", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby"]) {
+            for (const where of ["board", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby", "analysis", "analysis_refused"]) {
               expect(text(hostile[where]), `${variant} ${where}`).toContain(name);
             }
           }
