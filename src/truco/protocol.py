@@ -364,6 +364,7 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "individual": view.individual,
         "half": view.half,
         "end_reason": None if view.end_reason is None else str(view.end_reason),
+        "open_hands": _plain(view.open_hands),
     }
 
 
@@ -454,6 +455,7 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
         individual=bool(d.get("individual", fresh.individual)),
         half=d.get("half", fresh.half),
         end_reason=None if reason is None else Reason(reason),
+        open_hands=tuple(_cards(h) for h in d.get("open_hands") or ()),
     )
 
 

@@ -4,6 +4,12 @@
 face-down cards, the public calls and declarations, and the cards shown at the end of a hand.
 Other seats' unplayed cards, and other seats' face-down cards, never appear in it.
 
+``observe(state, seat, reveal=True)`` is the one exception: every card face up (each seat's
+cards in ``open_hands``, every tapada and discard with its card), for the replay of a match that
+is over. The core cannot know whether a match a state belongs to is over (a replay steps through
+its hands one by one), so the caller decides: the server reveals only the hands of a finished
+match (docs/protocol.md, "Replay").
+
 It is the one contract with clients and bots: every fact they need is computed here once (the
 phase, who is pie, the seats in this hand, the pot, the malas/buenas half, why the hand ended...)
 from the state and the variants' registry (``truco.variants``), so that no client restates a
@@ -15,7 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from truco.actions import Action, Verb
-from truco.cards import Card
+from truco.cards import DECK, Card
 from truco.engine import legal_actions, to_act
 from truco.events import Reason
 from truco.rules import Rules
@@ -112,17 +118,22 @@ class SeatView(NamedTuple):
     """Why the last hand ended, once it has (None while a hand is played and before the
     first): its tricks (``TRUCO``), a truco declined, a side at the mazo, or the envido or flor
     points that ended the match before the hand did."""
+    open_hands: tuple[tuple[Card, ...], ...] = ()
+    """Only in a view observed with ``reveal``: every seat's cards still held, seat by seat
+    (empty otherwise; the viewer's own are in ``hand`` as always)."""
 
 
-def _mask_play(play: tuple[int, Card, bool], seat: int | None) -> PlayView:
+def _mask_play(play: tuple[int, Card, bool], seat: int | None, reveal: bool) -> PlayView:
     who, card, face_down = play
-    return (who, None if face_down and who != seat else card, face_down)
+    return (who, None if face_down and who != seat and not reveal else card, face_down)
 
 
-def _public_action(who: int, action: Action, seat: int | None) -> str:
-    if action.verb is Verb.TAPADA and who != seat:
+def _public_action(who: int, action: Action, seat: int | None, reveal: bool) -> str:
+    if reveal or who == seat:
+        return str(action)
+    if action.verb is Verb.TAPADA:
         return "tapada ??"
-    if action.verb is Verb.DISCARD and who != seat:
+    if action.verb is Verb.DISCARD:
         return "discard ??"
     return str(action)
 
@@ -221,8 +232,12 @@ def _bits(bits: int, n: int) -> tuple[int, ...]:
     return tuple(s for s in range(n) if (bits >> s) & 1)
 
 
-def observe(state: State, seat: int | None) -> SeatView:
-    """The view of ``seat``; ``None`` is a spectator, who sees public information only."""
+def observe(state: State, seat: int | None, *, reveal: bool = False) -> SeatView:
+    """The view of ``seat``; ``None`` is a spectator, who sees public information only.
+
+    ``reveal``: every card face up as well (``open_hands``, tapadas and discards), for the
+    replay of a match that is over; never for a match still played.
+    """
     if seat is not None and not 0 <= seat < state.rules.players:
         raise ValueError(f"there is no seat {seat} at a table of {state.rules.players}")
     actor = to_act(state)
@@ -249,8 +264,8 @@ def observe(state: State, seat: int | None) -> SeatView:
         hand_sizes=tuple(len(h) for h in state.hands),
         tantos=state.tantos[seat] if seat is not None and state.hand_no else None,
         flor=own_flor if own_flor >= 0 else None,
-        tricks=tuple(tuple(_mask_play(p, seat) for p in trick) for trick in state.tricks),
-        plays=tuple(_mask_play(p, seat) for p in state.plays),
+        tricks=tuple(tuple(_mask_play(p, seat, reveal) for p in trick) for trick in state.tricks),
+        plays=tuple(_mask_play(p, seat, reveal) for p in state.plays),
         results=state.results,
         trick=state.trick,
         retired=_bits(state.retired, n),
@@ -263,7 +278,7 @@ def observe(state: State, seat: int | None) -> SeatView:
         chain=state.chain,
         flor_chain=state.flor_chain,
         hand_points=state.hand_points,
-        history=tuple((who, _public_action(who, a, seat)) for who, a in state.log),
+        history=tuple((who, _public_action(who, a, seat, reveal)) for who, a in state.log),
         declared=state.declared,
         shown=state.shown if hand_over else (),
         legal=legal_actions(state) if actor is not None and actor == seat else (),
@@ -276,6 +291,7 @@ def observe(state: State, seat: int | None) -> SeatView:
         individual=info.individual,
         half=half(rules),
         end_reason=_end_reason(state),
+        open_hands=state.hands if reveal else (),
     )
 
 
@@ -286,4 +302,13 @@ def visible_cards(view: SeatView) -> set[Card]:
         cards.update(c for _, c, _ in trick if c is not None)
     for _, shown in view.shown:
         cards.update(shown)
+    for held in view.open_hands:
+        cards.update(held)
+    # A revealed discard is named only in the history.
+    cards.update(
+        _CARD_NAMES[w] for _, text in view.history for w in text.split()[1:2] if w in _CARD_NAMES
+    )
     return cards
+
+
+_CARD_NAMES = {str(c): c for c in DECK}

@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.notation import HandHistory, dumps
-from truco.server import analysis, botpool, redact
+from truco.server import analysis, botpool, redact, replay
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.conn import Conn
@@ -320,6 +320,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return TomlResponse(text)
 
     analysis.install(app, hub, settings)  # before the catch-all below: the coach's route
+    replay.install(app, get_table, static_dir(settings))  # /api/tables/{id}/replay, /r/{id}
 
     @app.api_route(
         "/api/{rest:path}",

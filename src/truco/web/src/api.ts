@@ -106,3 +106,13 @@ export function wsProtocols(token: string | null): string[] {
 export function analyseHand<T>(id: string, hand: number, seat: number, token: string | null): Promise<T> {
   return call<T>("POST", `/api/tables/${encodeURIComponent(id)}/hands/${hand}/analysis`, { seat }, token ?? undefined);
 }
+
+/** The replay of a match (docs/protocol.md, "Replay"): its hands, and one hand's frames. During
+ * a match only its players may ask, with their seat token. */
+export function getReplay<T>(id: string, token: string | null): Promise<T> {
+  return call<T>("GET", `/api/tables/${encodeURIComponent(id)}/replay`, undefined, token ?? undefined);
+}
+
+export function getReplayHand<T>(id: string, hand: number, token: string | null): Promise<T> {
+  return call<T>("GET", `/api/tables/${encodeURIComponent(id)}/replay/${hand}`, undefined, token ?? undefined);
+}

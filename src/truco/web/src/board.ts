@@ -116,8 +116,11 @@ export function board(state: GameState, extras: BoardExtras): Html {
     else if (destantado && stakeOf(view, seat) > 0)
       badges.push(html`<span class="badge bet" data-stake="${stakeOf(view, seat)}">${t("in_bet", { n: stakeOf(view, seat) })}</span>`);
     if (info?.replaced) badges.push(html`<span class="badge away">${t("replaced")}</span>`);
-    const backs =
-      seat === state.seat
+    // A finished match's replay shows every seat's cards face up (the view's open_hands).
+    const open = view.open_hands?.length ? view.open_hands[seat] : undefined;
+    const backs = open
+      ? html`<div class="open-hand">${open.map((c) => html`<span class="mini-card">${cardSvg(c, cardName(c))}</span>`)}</div>`
+      : seat === state.seat
         ? NOTHING
         : html`<div class="backs">${Array.from({ length: view.hand_sizes[seat] ?? 0 }, () => html`<span class="mini-back"></span>`)}</div>`;
     const bubbles: Html[] = [];

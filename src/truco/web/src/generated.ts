@@ -102,7 +102,7 @@ export type GameEvent =
   | { type: "MatchEnded"; winner: number; score: number[] };
 
 /** The fields of the view (`view` in `full` and `ev`); types.ts's View has these. */
-export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options", "playing", "bettors", "pot", "start_score", "individual", "half", "end_reason"] as const;
+export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options", "playing", "bettors", "pot", "start_score", "individual", "half", "end_reason", "open_hands"] as const;
 export type ViewKey = (typeof VIEW_KEYS)[number];
 
 /** The bots a table's creator may choose. */

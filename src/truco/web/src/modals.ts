@@ -82,6 +82,7 @@ export function matchOverModal(state: GameState, matchHref: string, rematchAsked
     ${rematchLine(state.table)}
     <div class="modal-buttons"><a class="button ghost" href="${matchHref}" download>${t("download_match")}</a>
     ${viewer !== null && state.table && view.hand > 0 && analyseLink(state.table.table, view.hand)}
+    ${state.table && html`<a class="button ghost replay-link" href="/r/${encodeURIComponent(state.table.table)}">${t("replay_open")}</a>`}
     ${viewer !== null && html`<button data-cmd="rematch" class="primary"${rematchAsked && " disabled"}>${rematchAsked ? t("rematch_asked") : t("rematch")}</button>`}
     </div></div></div>`;
 }

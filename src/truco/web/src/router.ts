@@ -1,8 +1,9 @@
-// Routes: "/" the lobby, "/t/ID" (or "/?t=ID") a table, "/anotador" the anotador.
+// Routes: "/" the lobby, "/t/ID" (or "/?t=ID") a table, "/anotador" the anotador, "/r/ID" a replay.
 
 import { openAnotador } from "./anotadorPage";
 import { openHome } from "./home";
 import { header, root } from "./page";
+import { openReplayAt } from "./replay";
 import { leaveTable, openTable } from "./table";
 
 export function isAnotador(): boolean {
@@ -11,6 +12,7 @@ export function isAnotador(): boolean {
 
 /** Draw the page of the current address. */
 export function route(): void {
+  if (openReplayAt(location.pathname)) return;
   const m = /^\/t\/([^/]+)\/?$/.exec(location.pathname);
   const q = new URLSearchParams(location.search).get("t");
   const id = isAnotador() ? null : m?.[1] ? decodeURIComponent(m[1]) : q;

@@ -85,6 +85,9 @@ export interface View {
   half: number | null;
   /** Why the last hand ended, once it has (null while a hand is played). */
   end_reason: Reason | null;
+  /** Only in the replay of a finished match (every card face up): each seat's cards still held;
+   * empty in every other view. */
+  open_hands: CardCode[][];
 }
 
 /** The View has exactly the codec's fields (generated VIEW_KEYS): the build fails when a field is

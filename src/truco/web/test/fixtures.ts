@@ -57,6 +57,7 @@ export function makeView(over: Partial<View> = {}): View {
     individual: false,
     half: 15,
     end_reason: null,
+    open_hands: [],
     ...over,
   };
 }
