@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.notation import HandHistory, dumps
-from truco.server import analysis, botpool, redact, replay
+from truco.server import analysis, botpool, identity, redact, replay
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.conn import Conn
@@ -131,6 +131,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_security_headers(app)
     app.add_middleware(BodyLimit, max_body=settings.max_body, body_seconds=settings.body_seconds)
     checked = [Depends(same_origin)]
+    identity.install(app, hub.store, settings, _errors(503))
     # auto_error=False: a missing token is answered as a wrong one (401 bad_token), not 403.
     creator = HTTPBearer(auto_error=False, description="the table creator's seat token")
     app.state.hub = hub
@@ -198,8 +199,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # The creator is the client's address until players have accounts (behind a proxy,
         # uvicorn took it from X-Forwarded-For).
         creator = request.client.host if request.client is not None else ""
+        player_id = await _seated_player(request)
         created = await hub.create(
-            clean_name(body.name), body.options, bots, body.turn_seconds, creator
+            clean_name(body.name), body.options, bots, body.turn_seconds, creator, player_id
         )
         return {
             "table": created.table,
@@ -244,9 +246,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         responses=_errors(403, 404, 409, 422),
         dependencies=checked,
     )
-    async def join(table_id: str, body: JoinBody) -> dict[str, Any]:
+    async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
         table = await get_table(table_id)
-        seat, token = await table.join(clean_name(body.name), body.seat)
+        seat, token = await table.join(
+            clean_name(body.name), body.seat, await _seated_player(request)
+        )
         return {"seat": seat, "token": token}
 
     @app.post(
@@ -427,6 +431,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return HTMLResponse(NOT_BUILT)
 
     return app
+
+
+async def _seated_player(request: Request) -> str | None:
+    """The player about to take a seat, given its row in the players' table first."""
+    player_id = identity.request_player(request)
+    if player_id is not None:
+        await request.app.state.identity.players.create(player_id)
+    return player_id
 
 
 async def _read(

@@ -347,7 +347,7 @@ class ClusterHub(Hub):
                 "tokens": [[s.seat, s.token_hash] for s in table.seats if s.token_hash],
             }
         if method == "join":
-            return list(await table.join(args["name"], args["seat"]))
+            return list(await table.join(args["name"], args["seat"], args.get("player_id")))
         if method == "add_bot":
             try:
                 await table.add_bot(int(args["seat"]), args["level"])

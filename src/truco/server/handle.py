@@ -29,8 +29,11 @@ class TableHandle(Protocol):
 
     def find_seat(self, token: str) -> Seat | None: ...
 
-    async def join(self, name: str, seat_no: int | None) -> tuple[int, str]:
-        """Seat a person; returns the seat and its token."""
+    async def join(
+        self, name: str, seat_no: int | None, player_id: str | None = None
+    ) -> tuple[int, str]:
+        """Seat a person (``player_id``: the player's identity, if known); returns the seat and
+        its token."""
         ...
 
     async def add_bot(self, seat_no: int, level: str) -> None: ...

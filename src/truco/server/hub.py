@@ -165,8 +165,10 @@ class Hub:
         bots: dict[int, str],
         turn_seconds: float | None,
         creator: str = "",
+        player_id: str | None = None,
     ) -> Created:
-        """A new table seating its creator; ``creator`` (an address) is held to the limits."""
+        """A new table seating its creator (``player_id``: the creator's identity, if known);
+        ``creator`` (an address) is held to the limits."""
         try:
             _check_types(options)
             rules = from_options(None, options)
@@ -184,7 +186,7 @@ class Hub:
         self._admit(creator, waits=len(bots) < rules.players - 1)
         table_id = secrets.token_hex(6)
         token = secrets.token_urlsafe(32)
-        seats = [Seat(0, name, HUMAN, None, hash_token(token))]
+        seats = [Seat(0, name, HUMAN, None, hash_token(token), player_id)]
         for s in range(1, rules.players):
             bot_level = bots.get(s)
             if bot_level is None:

@@ -87,10 +87,11 @@ class RemoteTable:
             seats.append(Seat(seat, s["name"], s["kind"], s["level"], stored))
         return find_seat(seats, token)
 
-    async def join(self, name: str, seat_no: int | None) -> tuple[int, str]:
-        seat, token = await _call(
-            self.bus, self.owner, "join", self.id, {"name": name, "seat": seat_no}
-        )
+    async def join(
+        self, name: str, seat_no: int | None, player_id: str | None = None
+    ) -> tuple[int, str]:
+        args = {"name": name, "seat": seat_no, "player_id": player_id}
+        seat, token = await _call(self.bus, self.owner, "join", self.id, args)
         return int(seat), str(token)
 
     async def add_bot(self, seat_no: int, level: str) -> None:

@@ -35,6 +35,8 @@ class Seat:
     kind: str
     level: str | None
     token_hash: str | None
+    player_id: str | None = None
+    """The player seated here (``identity.py``): any connection of that player takes the seat."""
     conn: Conn | None = None
     replaced: bool = False
     """A bot plays for this person, who did not come back within the grace period."""
@@ -44,7 +46,7 @@ class Seat:
     """Acknowledged actions: a -> (version chosen at, action, version applied as)."""
 
     def row(self) -> SeatRow:
-        return SeatRow(self.seat, self.name, self.kind, self.level, self.token_hash)
+        return SeatRow(self.seat, self.name, self.kind, self.level, self.token_hash, self.player_id)
 
     def acked(self, a: int, v: int, action: str) -> int | None:
         """The version action ``a`` was applied as, if it is this very action resent."""

@@ -126,6 +126,9 @@ class Settings:
     proxies: tuple[str, ...] = field(default=())
     """Addresses of reverse proxies: exempt from ``connections_per_address`` (the proxy limits
     connections per client itself) and trusted for ``X-Forwarded-For``."""
+    secret: str | None = field(default=None, repr=False)
+    """The key the identity cookies are signed with (``identity.py``); None: one made once and
+    kept in the database, shared by every process of a cluster."""
     db_wait_seconds: float = 10.0
     """How long a SQLite write waits for the file's lock before it answers ``unavailable``."""
 
@@ -169,6 +172,8 @@ class Settings:
             values["proxies"] = tuple(
                 a.strip() for a in os.environ["TRUCO_PROXIES"].split(",") if a.strip()
             )
+        if os.environ.get("TRUCO_SECRET"):
+            values["secret"] = os.environ["TRUCO_SECRET"]
         if os.environ.get("TRUCO_SEED"):
             values["seed"] = int(os.environ["TRUCO_SEED"])
         values.update(overrides)

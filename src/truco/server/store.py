@@ -31,6 +31,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
     bindparam,
     event,
     func,
@@ -40,7 +41,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
 metadata = MetaData()
@@ -66,7 +67,30 @@ seats_t = Table(
     Column("kind", String(16), nullable=False),
     Column("level", String(32), nullable=True),
     Column("token_hash", String(64), nullable=True),
+    Column("player_id", String(32), nullable=True, index=True),
 )
+
+players_t = Table(
+    "truco_players",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(20), nullable=True),
+    Column("name_key", String(80), nullable=True),
+    Column("password_hash", Text, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_seen", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("name_key", name="uq_truco_players_name_key"),
+)
+"""A player (``players.py``): a row from the first seat taken or name claimed; ``name`` is the
+claimed name as shown, ``name_key`` its NFKC + casefold form that keeps names unique."""
+
+secrets_t = Table(
+    "truco_secrets",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+"""Secrets every process of a cluster shares (the identity cookie's key, ``identity.py``)."""
 
 events_t = Table(
     "truco_events",
@@ -103,6 +127,8 @@ class SeatRow:
     kind: str
     level: str | None
     token_hash: str | None
+    player_id: str | None = None
+    """The player (``players.py``) seated here; None for bots, empty seats and old rows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +237,20 @@ class Store:
             self._writer = None
         await self.engine.dispose()
 
+    @contextlib.asynccontextmanager
+    async def writing(self) -> AsyncIterator[AsyncConnection]:
+        """One transaction that writes, in turn with every other writer of this process; any
+        failure to reach the database becomes ``StoreUnavailable`` (for the stores of other
+        modules: ``players.py``)."""
+        async with _guard(), self._lock, self.engine.begin() as conn:
+            yield conn
+
+    @contextlib.asynccontextmanager
+    async def reading(self) -> AsyncIterator[AsyncConnection]:
+        """A connection that only reads (failures become ``StoreUnavailable``)."""
+        async with _guard(), self.engine.connect() as conn:
+            yield conn
+
     async def create_table(
         self,
         table_id: str,
@@ -240,6 +280,7 @@ class Store:
                         "kind": s.kind,
                         "level": s.level,
                         "token_hash": s.token_hash,
+                        "player_id": s.player_id,
                     }
                     for s in seats
                 ],
@@ -251,7 +292,13 @@ class Store:
             await conn.execute(
                 update(seats_t)
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == row.seat)
-                .values(name=row.name, kind=row.kind, level=row.level, token_hash=row.token_hash)
+                .values(
+                    name=row.name,
+                    kind=row.kind,
+                    level=row.level,
+                    token_hash=row.token_hash,
+                    player_id=row.player_id,
+                )
             )
             if status is not None:
                 await conn.execute(
@@ -387,7 +434,9 @@ class Store:
             turn_seconds=row.turn_seconds,
             seed=row.seed,
             status=row.status,
-            seats=tuple(SeatRow(s.seat, s.name, s.kind, s.level, s.token_hash) for s in seats),
+            seats=tuple(
+                SeatRow(s.seat, s.name, s.kind, s.level, s.token_hash, s.player_id) for s in seats
+            ),
             log=tuple(LogRow(e.seq, e.kind, json.loads(e.data)) for e in log),
             created_at=_utc(row.created_at),
             problem=row.problem,

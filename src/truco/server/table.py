@@ -102,7 +102,9 @@ class Table:
     @classmethod
     def from_row(cls, row: TableRow, store: Store, settings: Settings) -> Table:
         """A table rebuilt from the database by replaying its log."""
-        seats = [Seat(s.seat, s.name, s.kind, s.level, s.token_hash) for s in row.seats]
+        seats = [
+            Seat(s.seat, s.name, s.kind, s.level, s.token_hash, s.player_id) for s in row.seats
+        ]
         table = cls(
             row.id,
             from_options(None, row.options),
@@ -254,16 +256,20 @@ class Table:
     def find_seat(self, token: str) -> Seat | None:
         return find_seat(self.seats, token)
 
-    async def join(self, name: str, seat_no: int | None) -> tuple[int, str]:
-        """Seat a person; returns the seat and its token."""
+    async def join(
+        self, name: str, seat_no: int | None, player_id: str | None = None
+    ) -> tuple[int, str]:
+        """Seat a person (``player_id``: the player's identity, if known); returns the seat and
+        its token."""
 
         async def run() -> tuple[int, str]:
             seat = free_seat(self.seats, seat_no)
             token = secrets.token_urlsafe(32)
-            row = SeatRow(seat.seat, name, HUMAN, None, hash_token(token))
+            row = SeatRow(seat.seat, name, HUMAN, None, hash_token(token), player_id)
             # Written first, with the status it brings: a failed write changes nothing.
             await self.store.set_seat(self.id, row, self._status_with(seat))
             seat.name, seat.kind, seat.level, seat.token_hash = name, HUMAN, None, row.token_hash
+            seat.player_id = player_id
             self._start_grace(seat)
             await self._seated(stored=True)
             return seat.seat, token
@@ -279,6 +285,7 @@ class Table:
             row = SeatRow(seat.seat, name, BOT, level, None)
             await self.store.set_seat(self.id, row, self._status_with(seat))
             seat.name, seat.kind, seat.level, seat.token_hash = name, BOT, level, None
+            seat.player_id = None
             await self._seated(stored=True)
 
         await self.submit(run)
