@@ -129,7 +129,9 @@ def test_once_the_match_is_over_any_seat_is_analysed_whole_as_truco_analizar_doe
     assert body["decisions"] == [d for d in cli["decisions"] if d["hand"] == 1]
 
 
-def test_answers_are_cached_and_starting_one_is_rate_limited(settings: Settings) -> None:
+def test_answers_are_cached_and_starting_one_is_limited_per_seat_and_player(
+    settings: Settings,
+) -> None:
     limited = settings.but(
         analysis_worlds=WORLDS, bot_seconds=600.0, analysis_burst=1, analysis_per_second=1e-6
     )
@@ -143,12 +145,20 @@ def test_answers_are_cached_and_starting_one_is_rate_limited(settings: Settings)
             assert again.status_code == 200 and again.json() == first.json()
         analyses: Analyses = client.app.state.analyses  # type: ignore[attr-defined]
         assert len(analyses.cache) == 1
-        # Another seed is another analysis: over the seat's allowance.
+        # Another seed is another analysis: over the player's allowance.
         r = client.post(url(table, 1), json={"seat": 0, "seed": 1}, headers=bearer(tokens[0]))
         assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
-        # Beto's seat has its own allowance.
+        # The same player (the client's identity cookie) at the other seat: over his own.
         r = client.post(url(table, 1), json={"seat": 1}, headers=bearer(tokens[1]))
-        assert r.status_code == 200
+        assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
+        # Another player (a browser of his own) at Beto's seat has its own allowance.
+        client.cookies.clear()
+        r = client.post(url(table, 1), json={"seat": 1}, headers=bearer(tokens[1]))
+        assert r.status_code == 200, r.text
+        # Ana's seat spent its allowance: another browser with her token gets no more.
+        client.cookies.clear()
+        r = client.post(url(table, 1), json={"seat": 0, "seed": 2}, headers=bearer(tokens[0]))
+        assert r.status_code == 429 and r.json()["code"] == "rate_limited", r.text
 
 
 def test_an_address_is_rate_limited_over_its_seats(settings: Settings) -> None:

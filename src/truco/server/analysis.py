@@ -5,9 +5,9 @@ The coach's ``analyse_hand`` (docs/coach.md) for one seat's decisions, as ``truc
 of its own (never on the event loop, never in the bots' workers, so no table waits for it),
 bounded: a few workers, and at most ``analysis_queue`` analyses running or waiting in the
 process; one more is refused at once with 503 ``analysis_busy``, never queued without end.
-Starting one costs a credit of the caller's address and of the caller's seat; answers are kept
-per table, match, hand, seat and seed (the same request is the same answer: the analysis is
-deterministic for a seed), and a request that finds its analysis under way waits for it.
+Starting one costs a credit of the caller's address, of his seat and of his player identity;
+answers are kept per table, match, hand, seat and seed (the same request is the same answer: the
+analysis is deterministic for a seed), and a request that finds its analysis under way waits.
 
 Nothing hidden leaves through it. During a match a hand's analysis is given only to the seat
 that made the decisions (the caller holds its token), and without the face-up line: the
@@ -40,6 +40,7 @@ from truco.server.botpool import _watch
 from truco.server.errors import TableError
 from truco.server.handle import TableHandle
 from truco.server.hub import Hub
+from truco.server.identity import request_player
 from truco.server.limits import BAD_ORIGIN, Buckets, origin_ok, spend
 from truco.server.schemas import ErrorBody
 from truco.server.settings import Settings
@@ -144,13 +145,20 @@ class Analyses:
         self.cache: OrderedDict[Key, dict[str, Any]] = OrderedDict()
         self.under_way: dict[Key, asyncio.Task[dict[str, Any]]] = {}
         self.seats = Buckets(settings.analysis_burst, settings.analysis_per_second)
-        """Per seat of a table (per player once players have accounts)."""
+        """Per seat of a table, and per player (the identity cookie's), over all his seats."""
         self.addresses = Buckets(
             settings.address_analysis_burst, settings.address_analysis_per_second
         )
 
     async def answer(
-        self, table: TableHandle, n: int, seat: int, seed: int, token: str | None, address: str
+        self,
+        table: TableHandle,
+        n: int,
+        seat: int,
+        seed: int,
+        token: str | None,
+        address: str,
+        player: str | None = None,
     ) -> dict[str, Any]:
         """The analysis of ``seat``'s decisions in hand ``n`` of the table's match, as the
         caller may have it; refused (``TableError``, ``Busy``) otherwise."""
@@ -174,7 +182,7 @@ class Analyses:
         if found is None:
             task = self.under_way.get(key)
             if task is None:
-                task = self._start(key, dumps(history), caller is not None, address)
+                task = self._start(key, dumps(history), caller is not None, address, player)
             try:
                 found = await asyncio.wait_for(asyncio.shield(task), self.settings.analysis_seconds)
             except TimeoutError:
@@ -195,7 +203,7 @@ class Analyses:
         }
 
     def _start(
-        self, key: Key, text: str, seated: bool, address: str
+        self, key: Key, text: str, seated: bool, address: str, player: str | None
     ) -> asyncio.Task[dict[str, Any]]:
         s = self.settings
         if self.pool.full():
@@ -207,9 +215,13 @@ class Analyses:
             s.address_analysis_burst,
             s.address_analysis_per_second,
         )
+        burst, rate = s.analysis_burst, s.analysis_per_second
+        # The player first: one who ran out at one of his seats keeps the others' credit.
+        if player is not None:
+            spend(self.seats, ("player", player), "too many analyses", burst, rate)
         if seated:
             who: Hashable = key[:2] + (key[3],)  # table, match, seat
-            spend(self.seats, who, "too many analyses", s.analysis_burst, s.analysis_per_second)
+            spend(self.seats, who, "too many analyses", burst, rate)
         table_id, _, hand, seat, seed, over = key
         task = asyncio.get_running_loop().create_task(
             self._run(key, text, seat, hand, seed, over), name=f"analysis-{table_id}-{hand}"
@@ -324,7 +336,8 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
             raise TableError(p.TABLE_NOT_FOUND, f"no table {table_id!r}")
         address = request.client.host if request.client is not None else ""
         token = auth.credentials if auth is not None else None
-        return await analyses.answer(table, n, body.seat, body.seed, token, address)
+        player = request_player(request)
+        return await analyses.answer(table, n, body.seat, body.seed, token, address, player)
 
 
 __all__ = ["BUSY", "Analyses", "AnalysisPool", "Busy", "analyse", "install"]
