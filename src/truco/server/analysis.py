@@ -35,6 +35,7 @@ from pydantic import BaseModel, Field
 
 from truco import protocol as p
 from truco.coach import analyse_hand, to_json
+from truco.coach.faceup import NODES
 from truco.notation import dumps, loads
 from truco.server.botpool import _watch
 from truco.server.errors import TableError
@@ -60,7 +61,7 @@ def analyse(
     Without ``face_up`` the exact search is given no positions at all (it answers "unknown" at
     once), and the line is left out of every decision."""
     history = loads(text)
-    nodes = 200_000 if face_up else 0
+    nodes = NODES if face_up else 0
     decisions = analyse_hand(
         history, seat=seat, worlds=worlds, seed=seed, hand=hand, face_up_nodes=nodes
     )

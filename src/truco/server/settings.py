@@ -168,6 +168,8 @@ class Settings:
             values[name] = type(getattr(base, name))(value)
         for name in ("tables_burst", "waiting_per_creator", "connections_per_address"):
             values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
+        for name in ("analysis_processes", "analysis_queue"):
+            values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
         if os.environ.get("TRUCO_PROXIES"):
             values["proxies"] = tuple(
                 a.strip() for a in os.environ["TRUCO_PROXIES"].split(",") if a.strip()
