@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
-import os
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Hashable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, Literal
 
@@ -37,7 +35,7 @@ from truco import protocol as p
 from truco.coach import analyse_hand, to_json
 from truco.coach.faceup import NODES
 from truco.notation import dumps, loads
-from truco.server.botpool import _watch
+from truco.server.botpool import spawn_workers
 from truco.server.errors import TableError
 from truco.server.handle import TableHandle
 from truco.server.hub import Hub
@@ -94,13 +92,7 @@ class AnalysisPool:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            # spawn, as the bot pool (botpool.py says why); the workers end with the server.
-            self._executor = ProcessPoolExecutor(
-                self.processes,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_watch,
-                initargs=(os.getpid(),),
-            )
+            self._executor = spawn_workers(self.processes)
         return self._executor
 
     async def run(self, *args: Any) -> dict[str, Any]:
