@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from server.helpers import Player, create, join, serving, step
+from server.helpers import WAIT, Player, create, join, serving, step
 from server.test_leaks import allowed, cards_in
 from server.test_pista import calm
 from server.test_play import play_out
@@ -346,3 +346,38 @@ def test_during_the_match_the_answer_depends_on_the_seats_views_alone() -> None:
     whole = [analyse(text, 0, 1, WORLDS, 3, True) for text in (strong, weak)]
     assert whole[0]["decisions"][1]["face_up"]["best"] == "no-quiero"
     assert whole[1]["decisions"][1]["face_up"]["best"] == "quiero"
+
+
+async def wait_past_the_limit(db: Path) -> tuple[str, dict[str, Any]]:
+    """An analysis whose request stops waiting at once: its refusal, and the answer the next
+    request finds once the worker is done."""
+    url_ = sqlite_url(str(db))
+    settings = Settings(
+        database_url=url_, bot_delay=0, deal_delay=0, seed=5, analysis_worlds=WORLDS
+    )
+    hub = Hub(Store(url_), settings)
+    await hub.start()
+    analyses = Analyses(settings.but(analysis_seconds=0.0))
+    try:
+        table, tokens, conns = await seated_table(hub, {"target": 30})
+        rng = random.Random(5)
+        while not table.hands:
+            assert await act_at_random(table, conns, rng)
+        with pytest.raises(TableError) as refused:
+            await analyses.answer(table, 1, 0, 0, tokens[0], "a")
+        # The work went on: it still holds its place in the queue until its worker is done.
+        assert analyses.pool.running == 1
+        async with asyncio.timeout(WAIT):  # a hang guard; it returns when the worker is done
+            while analyses.pool.running:
+                await asyncio.sleep(0.01)
+        kept = await analyses.answer(table, 1, 0, 0, tokens[0], "a")  # from the cache
+        return refused.value.code, kept
+    finally:
+        analyses.close()
+        await hub.stop()
+
+
+def test_an_analysis_outlives_a_request_that_stopped_waiting(tmp_path: Path) -> None:
+    code, kept = asyncio.run(wait_past_the_limit(tmp_path / "t.db"))
+    assert code == "unavailable"
+    assert kept["decisions"]
