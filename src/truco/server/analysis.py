@@ -100,14 +100,17 @@ class AnalysisPool:
         (unavailable) when the pool broke (it is replaced for the next one)."""
         if self.full():
             raise Busy
+        self.running += 1  # the place is taken from now on
         loop = asyncio.get_running_loop()
         pool = self._pool()
         try:
-            work = pool.submit(analyse, *args)
+            # In a thread: the first analysis starts the worker process, tens of milliseconds
+            # (far more on a loaded machine) that the loop must not spend.
+            work = await asyncio.to_thread(pool.submit, analyse, *args)
         except (BrokenProcessPool, RuntimeError) as exc:
+            self.running -= 1
             self._replace(pool)
             raise TableError(p.UNAVAILABLE, "the analysis workers failed; try again") from exc
-        self.running += 1
         work.add_done_callback(lambda _: loop.call_soon_threadsafe(self._finished))
         try:
             return await asyncio.wrap_future(work)
