@@ -129,6 +129,7 @@ def test_every_operation_is_covered() -> None:
         ("POST", "/api/tables/{table_id}/bots"),
         ("GET", "/api/tables/{table_id}/hands/{n}.toml"),
         ("GET", "/api/tables/{table_id}/match.toml"),
+        ("POST", "/api/tables/{table_id}/hands/{n}/analysis"),
     }
 
 

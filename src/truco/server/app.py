@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.notation import HandHistory, dumps
-from truco.server import accounts, botpool, identity, playnow, ranking, redact, replay
+from truco.server import accounts, analysis, botpool, identity, playnow, ranking, redact, replay
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.conn import Conn
@@ -329,6 +329,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         text = "\n".join("[[hands]]\n" + dumps(h) for h in hands_for(table, auth))
         return TomlResponse(text)
 
+    analysis.install(app, hub, settings)  # before the catch-all below: the coach's route
     replay.install(app, get_table, static_dir(settings))  # /api/tables/{id}/replay, /r/{id}
 
     async def claimed(player_id: str) -> bool:

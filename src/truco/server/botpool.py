@@ -57,6 +57,20 @@ def _watch(server: int) -> None:
     threading.Thread(target=watch, name="watch-server", daemon=True).start()
 
 
+def spawn_workers(processes: int) -> ProcessPoolExecutor:
+    """A pool of ``processes`` workers that end with the server (the analyses' pool too).
+
+    spawn: a forked copy of the server would inherit its threads (the database driver's) and
+    their locks; the workers start clean, as the server's children (so that they can tell when
+    it is gone), and import only what their work needs."""
+    return ProcessPoolExecutor(
+        processes,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_watch,
+        initargs=(os.getpid(),),
+    )
+
+
 def decide(
     level: str, view: SeatView, legal: tuple[Action, ...], seed: str, persona: str = ""
 ) -> tuple[Action, int]:
@@ -88,15 +102,7 @@ class BotPool:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            # spawn: a forked copy of the server would inherit its threads (the database
-            # driver's) and their locks; the workers start clean, as the server's children (so
-            # that they can tell when it is gone), and import only the bots.
-            self._executor = ProcessPoolExecutor(
-                self.processes,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_watch,
-                initargs=(os.getpid(),),
-            )
+            self._executor = spawn_workers(self.processes)
         return self._executor
 
     def _replace(self, broken: Executor) -> None:
@@ -180,4 +186,4 @@ def close_all() -> None:
         pool.close()
 
 
-__all__ = ["FALLBACK", "BotPool", "close_all", "decide", "pista", "shared"]
+__all__ = ["FALLBACK", "BotPool", "close_all", "decide", "pista", "shared", "spawn_workers"]

@@ -48,6 +48,28 @@ class Settings:
     """Pistas (the expert's choice, a search in the bot pool) a seat may ask for at once..."""
     pista_per_second: float = 0.2
     """...and then this many per second (one every 5 s)."""
+    # The analysis of a finished hand (server/analysis.py, docs/coach.md).
+    analysis_processes: int = 1
+    """Worker processes that analyse hands: a pool of their own, so that an analysis (a second
+    or more of search) never holds up a bot's decision, nor the event loop."""
+    analysis_queue: int = 4
+    """Analyses running or waiting in this process at once; one more answers 503
+    ``analysis_busy``."""
+    analysis_seconds: float = 120.0
+    """How long a request waits for its analysis (503 after that; the work goes on, and its
+    answer is cached for the next request)."""
+    analysis_worlds: int = 320
+    """Sampled worlds per decision (as ``truco analizar``'s default)."""
+    analysis_cache: int = 256
+    """Analyses kept in memory (per table, match, hand, seat and seed), least recently used out."""
+    analysis_burst: int = 5
+    """Analyses one seat (one player, with an account) may start at once..."""
+    analysis_per_second: float = 0.1
+    """...and then this many per second (one every 10 s); a cached answer costs nothing."""
+    address_analysis_burst: int = 10
+    """Analyses one network address may start at once..."""
+    address_analysis_per_second: float = 0.2
+    """...and then this many per second."""
     seat_connect_burst: int = 10
     """Connections a seat may open (reconnects) at once..."""
     seat_connects_per_second: float = 0.2
@@ -191,6 +213,8 @@ class Settings:
             "login_burst",
             "name_login_burst",
         ):
+            values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
+        for name in ("analysis_processes", "analysis_queue"):
             values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
         if os.environ.get("TRUCO_PROXIES"):
             values["proxies"] = tuple(

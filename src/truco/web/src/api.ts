@@ -140,6 +140,12 @@ export function wsProtocols(token: string | null): string[] {
   return token ? ["truco", `token.${token}`] : ["truco", "player"];
 }
 
+/** A finished hand's analysis (docs/coach.md): one seat's decisions, each with its label and
+ * alternatives. During a match only a player's own, with his seat token. */
+export function analyseHand<T>(id: string, hand: number, seat: number, token: string | null): Promise<T> {
+  return call<T>("POST", `/api/tables/${encodeURIComponent(id)}/hands/${hand}/analysis`, { seat }, token ?? undefined);
+}
+
 /** The player behind this browser (docs/players.md). */
 export interface Me {
   id: string;

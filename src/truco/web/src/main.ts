@@ -4,6 +4,7 @@
 
 import "./styles.css";
 import { loadAccount, onAccountChange } from "./account";
+import { installAnalysis } from "./analysisReplay";
 import { installDownloads } from "./downloads";
 import { getLang, setLang } from "./i18n";
 import { listen } from "./input";
@@ -14,6 +15,8 @@ import { tick } from "./table";
 
 window.addEventListener("popstate", route);
 listen();
+// The analysis over the replay: before the first route, which may be a replay with ?analizar.
+installAnalysis();
 // Hand downloads carry the seat token (the server gives them only to the players mid-match).
 installDownloads(document, (table) => store.seat(table)?.token ?? null, (code) => showToast(errorText(code)));
 setInterval(tick, 1000);

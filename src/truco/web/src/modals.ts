@@ -1,5 +1,6 @@
 // The modals: the summary of the hand just played, and the end of the match.
 
+import { analyseLink } from "./analysis";
 import { trickCard } from "./board";
 import { type Html, html, join, NOTHING } from "./html";
 import { cardName, t, trickName } from "./i18n";
@@ -54,6 +55,7 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
     <p class="sum-total"><span class="sum-tag">${t("this_hand")}:</span> ${line(s.points)}</p>
     <p class="sum-score"><span class="sum-tag">${t("score_now")}:</span> ${line(s.score ?? [])}</p>
     <div class="modal-buttons"><a class="button ghost" href="${handHref}" download>${t("download_hand", { n: s.hand })}</a>
+    ${viewer !== null && state.table && analyseLink(state.table.table, s.hand)}
     <button data-cmd="close-summary">${t("close")}</button></div>
     </div></section>`;
 }
@@ -80,6 +82,7 @@ export function matchOverModal(state: GameState, matchHref: string, rematchAsked
     ${ratedLines(state)}
     ${rematchLine(state.table)}
     <div class="modal-buttons"><a class="button ghost" href="${matchHref}" download>${t("download_match")}</a>
+    ${viewer !== null && state.table && view.hand > 0 && analyseLink(state.table.table, view.hand)}
     ${state.table && html`<a class="button ghost replay-link" href="/r/${encodeURIComponent(state.table.table)}">${t("replay_open")}</a>`}
     ${viewer !== null && html`<button data-cmd="rematch" class="primary"${rematchAsked && " disabled"}>${rematchAsked ? t("rematch_asked") : t("rematch")}</button>`}
     </div></div></div>`;

@@ -1,3 +1,4 @@
+import type { Analysis } from "../src/analysis";
 import type { TableInfo, View } from "../src/types";
 
 export function makeView(over: Partial<View> = {}): View {
@@ -81,5 +82,28 @@ export function makeTable(over: Partial<TableInfo> = {}): TableInfo {
     status: "playing",
     v: 10,
     ...over,
+  };
+}
+
+/** An analysis whose actions are `name` (the server sends the notation's words; drawn as text). */
+export function analysisWith(name: string): Analysis {
+  const options = [
+    { action: "truco", equity: 0.55 },
+    { action: name, equity: 0.5 },
+    { action: "play 1e", equity: 0.41 },
+  ];
+  const decision = { hand: 2, seat: 0, options, loss: 0.05 } as const;
+  return {
+    table: name,
+    hand: 2,
+    seat: 0,
+    seed: 0,
+    worlds: 320,
+    face_up: true,
+    decisions: [
+      { ...decision, index: 0, played: name, best: "truco", label: "error", face_up: { best: name, equity: 0.6, played_equity: 0.5 } },
+      { ...decision, index: 3, played: "truco", best: "truco", label: "best", loss: 0, face_up: null },
+      { ...decision, index: 5, played: name, best: name, label: "error grave" },
+    ],
   };
 }

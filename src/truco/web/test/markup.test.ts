@@ -4,6 +4,7 @@
 
 import ts from "typescript";
 import { afterEach, describe, expect, it } from "vitest";
+import { analyseLink, analysisPanel } from "../src/analysis";
 import { newGame } from "../src/anotador";
 import { accountArea, myTables } from "../src/account";
 import { homeShell } from "../src/home";
@@ -37,7 +38,7 @@ import { playerPage, type PlayerInfo, rankingPage, ratingChart } from "../src/ra
 import { replayBody, type ReplayHand, type ReplayMatch } from "../src/replayView";
 import { tableShell } from "../src/table";
 import type { GameEvent, Options, SeatInfo, TableInfo } from "../src/types";
-import { makeTable, makeView } from "./fixtures";
+import { analysisWith, makeTable, makeView } from "./fixtures";
 
 afterEach(() => {
   setLang("es");
@@ -342,6 +343,10 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     playnow: playNowBody(null, 0),
     playnow_waiting: playNowBody({ ticket: name, token: name, mode: "2v2", since: 0, offer: false }, 65_000),
     playnow_offer: playNowBody({ ticket: name, token: name, mode: "1v1", since: 0, offer: true }, 31_000),
+    analysis: analysisPanel({ analysis: analysisWith(name), error: null }, 1),
+    analysis_face_up_hidden: analysisPanel({ analysis: analysisWith(name), error: null }, 6),
+    analysis_refused: analysisPanel({ analysis: null, error: name }, 0),
+    analysis_link: analyseLink(name, 2),
   };
   return out;
 }
@@ -363,7 +368,7 @@ describe("hostile text stays text", () => {
               expect(found.filter((t) => /\(.*\bon/.test(t)), `${where}: an on* attribute`).toEqual([]);
             }
             // The names are shown, as the text they are.
-            for (const where of ["board", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby", "account", "account_claim", "my_tables", "replay", "replay_problem"]) {
+            for (const where of ["board", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby", "account", "account_claim", "my_tables", "replay", "replay_problem", "analysis", "analysis_refused"]) {
               expect(text(hostile[where]), `${variant} ${where}`).toContain(name);
             }
           }

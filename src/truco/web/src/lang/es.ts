@@ -377,6 +377,26 @@ export const es = {
   err_queue_full: "Hay demasiada gente esperando: probá en un rato.",
   err_no_offer: "Todavía no hay bots para ofrecerte: esperá un poco más.",
   err_ticket_not_found: "Tu lugar en la fila ya no existe.",
+  // The coach's analysis of a hand (analysis.ts, docs/coach.md).
+  analizar: "Analizar",
+  an_link_title: "Cada decisión tuya en esta mano, juzgada por el experto",
+  an_title: "Análisis",
+  an_best_label: "la mejor",
+  an_imprecision: "imprecisión",
+  an_error: "error",
+  an_blunder: "error grave",
+  an_played: "Jugaste {action}",
+  an_expert: "el experto: {action}",
+  an_loss: "cede {pct} del partido",
+  an_bars: "Las opciones: probabilidad de ganar el partido después de cada una",
+  an_face_up: "A la vista (todas las cartas boca arriba): {action} ({pct}; lo jugado {played})",
+  an_face_up_same: "A la vista (todas las cartas boca arriba): lo jugado también ({pct})",
+  an_face_up_hidden: "Con las cartas a la vista: se muestra cuando termine el partido.",
+  an_face_up_unknown: "Con las cartas a la vista: demasiadas posiciones para calcularlo.",
+  an_loading: "Analizando la mano…",
+  an_none: "No tomaste ninguna decisión en esta mano.",
+  an_pick: "Elegí una de tus decisiones:",
+  err_analysis_busy: "El analizador está ocupado: probá de nuevo en un rato.",
 } as const;
 
 export type Key = keyof typeof es;
