@@ -41,9 +41,13 @@ from truco.view import SeatView
 ROLLOUT_STYLE = Style(bluff=0.06, caution=0.4)
 """How the expert's rollouts play every seat (today's assumption about any rival)."""
 
-PRIOR = 2.0
-"""Pseudo-observations at today's assumed rate behind every rate (small: a match is only about
-ten hands, and the rivals worth reading differ from the assumption at once)."""
+PRIOR = 4.0
+"""Pseudo-observations at today's assumed rate behind every rate: a match is only about ten
+hands, yet a reading of ``simple`` off by chance after three of them costs the expert more
+than it gains against the rivals worth reading (measured, docs/bots.md)."""
+PRIOR_CALLS = 2.0
+"""The same for the share of hands with a call, the quickest tell: a rival who raises in every
+hand is read as one after three or four hands (a match against it lasts about five)."""
 
 # Today's assumptions, as rates (measured on `simple` against the expert, docs/bots.md).
 BASE_TRUCO_CALLS = 0.45
@@ -125,8 +129,8 @@ class Seen:
         self.weak[kind] = self.weak.get(kind, 0) + int(weak)
 
 
-def _rate(hits: float, n: float, base: float) -> float:
-    return (hits + PRIOR * base) / (n + PRIOR)
+def _rate(hits: float, n: float, base: float, prior: float = PRIOR) -> float:
+    return (hits + prior * base) / (n + prior)
 
 
 def _credibility(seen: Seen, kind: str, q: float) -> float:
@@ -148,8 +152,8 @@ def _excess(rate: float, base: float) -> float:
 def tendency(seen: Seen) -> Tendency:
     """The rival's knobs and the weight of its signals, from its counts (the prior alone gives
     ``NEUTRAL``)."""
-    truco = _rate(seen.truco_hands, seen.hands, BASE_TRUCO_CALLS)
-    envido = _rate(seen.envido_hands, seen.hands, BASE_ENVIDO_CALLS)
+    truco = _rate(seen.truco_hands, seen.hands, BASE_TRUCO_CALLS, PRIOR_CALLS)
+    envido = _rate(seen.envido_hands, seen.hands, BASE_ENVIDO_CALLS, PRIOR_CALLS)
     accept = _rate(seen.accepts, seen.answers, BASE_ACCEPTS)
     shown = (_credibility(seen, "truco", Q_CARDS) + _credibility(seen, "envido", Q_POINTS)) / 2
     # A rival who calls in more hands than strong hands come cannot be calling on strength.
@@ -170,11 +174,11 @@ def tendency(seen: Seen) -> Tendency:
         # A rival who declines more than assumed, or accepts only with strong cards, is
         # cautious; one who accepts more, or with anything, is not.
         caution=max(
-            -0.6, min(1.2, base.caution + 4.0 * (BASE_ACCEPTS - accept) + 0.5 * (answers - 1.0))
+            -0.6, min(1.2, base.caution + 2.0 * (BASE_ACCEPTS - accept) + 0.3 * (answers - 1.0))
         ),
         envido_call=max(20, min(31, round(base.envido_call - 12 * (envido - BASE_ENVIDO_CALLS)))),
         always_raise=truco >= 0.7 and envido >= 0.6,
-        always_quiero=accept > 0.8,
+        always_quiero=accept > 0.7,
     )
     return Tendency(style, calls, answers)
 
