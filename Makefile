@@ -76,6 +76,9 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena expert always-quiero --matches 400 --seed 3000
 	$(BIN)/truco arena expert always-raise --matches 400 --seed 4000
 	$(BIN)/truco arena expert never-bluff --matches 400 --seed 5000
+	$(BIN)/truco arena expert ventajero --matches 400 --seed 40000
+	$(BIN)/truco arena expert-blind ventajero --matches 400 --seed 40000
+	$(BIN)/truco arena expert-blind simple --matches 400 --seed 1000
 	$(BIN)/truco arena expert simple --players 4 --matches 200 --seed 6000
 	$(BIN)/truco arena expert simple --matches 200 --jobs 1 --seed 10000
 	$(BIN)/truco arena expert simple --variant pata_de_gallo --matches 360 --seed 20000

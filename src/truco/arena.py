@@ -27,7 +27,7 @@ from truco.bots import make_bot
 from truco.bots.base import Bot
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.rules import Rules
-from truco.state import hand_teams, new_match
+from truco.state import State, hand_teams, new_match
 from truco.variants import variant_of
 from truco.view import observe
 
@@ -131,6 +131,8 @@ def play_match(
         if actor is None:
             break
         if actor == CHANCE:
+            if state.hand_no:
+                _show_hand_end(bots, state)
             state = deal(state, deal_rng(seed, pair, state.hand_no + 1)).state
             continue
         legal = legal_actions(state)
@@ -154,6 +156,15 @@ def play_match(
         latency_a=lat[0],
         latency_b=lat[1],
     )
+
+
+def _show_hand_end(bots: Sequence[Bot], state: State) -> None:
+    """Let the bots that read their rivals (``watch``) see the hand that ended, each from its
+    seat's view, as a person at the table sees it."""
+    for seat, bot in enumerate(bots):
+        watch = getattr(bot, "watch", None)
+        if watch is not None:
+            watch(observe(state, seat))
 
 
 def _points(

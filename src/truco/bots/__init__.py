@@ -15,6 +15,7 @@ from truco.bots.personas import manner_of, persona
 from truco.bots.random_bot import RandomBot
 from truco.bots.simple import AlwaysQuieroBot, AlwaysRaiseBot, NeverBluffBot, SimpleBot
 from truco.bots.styles import shifted
+from truco.bots.ventajero import VentajeroBot
 from truco.errors import TrucoError
 
 BOTS: dict[str, Callable[[], Bot]] = {
@@ -24,8 +25,10 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "always-quiero": AlwaysQuieroBot,
     "always-raise": AlwaysRaiseBot,
     "never-bluff": NeverBluffBot,
+    "ventajero": VentajeroBot,  # the exploiter that adapts to its rivals (docs/bots.md)
     "expert": ExpertBot,
     "expert-fast": lambda: ExpertBot(worlds=8, name="expert-fast"),
+    "expert-blind": lambda: ExpertBot(name="expert-blind", reads=False),  # reads no rival
     "caretaker": CaretakerBot,
 }
 LEVELS: dict[str, str] = {

@@ -33,6 +33,7 @@ from truco.actions import (
 from truco.bots.context import card_ranks, ctx_of_state, ctx_of_view
 from truco.bots.equity import match_equity
 from truco.bots.policy import DEFAULT, Style, decide, ranked_discards, senseless
+from truco.bots.rivals import ROLLOUT_STYLE, Reading, Tendency
 from truco.bots.strength import win_prob
 from truco.cards import DECK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
@@ -40,7 +41,6 @@ from truco.errors import TrucoError
 from truco.state import DEAL, OVER, State, new_match
 from truco.view import SeatView
 
-ROLLOUT_STYLE = Style(bluff=0.06, caution=0.4)
 _BETS = frozenset((Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO, Verb.SEIS, Verb.NOVE, Verb.DOZE))
 """The truco calls of both games (Truco Paulista's seis, nove, doze)."""
 _ACCEPT = frozenset((Verb.QUIERO, Verb.DESCE, Verb.JOGA))
@@ -53,9 +53,28 @@ def _sig(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def action_likelihood(state: State, seat: int, action: Action) -> float:
+def action_likelihood(
+    state: State, seat: int, action: Action, tendency: Tendency | None = None
+) -> float:
     """How likely ``seat`` (holding its cards in ``state``) was to take ``action``: a soft model
-    used to weight sampled worlds, never below a floor (anybody may bluff)."""
+    used to weight sampled worlds, never below a floor (anybody may bluff). A ``tendency``
+    (``rivals``) scales how much the seat's calls and acceptances say about its cards."""
+    base = _likelihood(state, seat, action)
+    if tendency is None or base == 1.0:
+        return base
+    verb = action.verb
+    if action in ENVIDO_CALLS or verb in _BETS:
+        trust = tendency.calls
+    elif verb in _ACCEPT or verb in _DECLINE:
+        trust = tendency.answers
+    else:
+        return base
+    if trust == 1.0:
+        return base  # exactly today's weight (1 - (1 - base) may differ in the last bit)
+    return max(0.02, 1.0 - trust * (1.0 - base))
+
+
+def _likelihood(state: State, seat: int, action: Action) -> float:
     verb = action.verb
     tanto = state.tanto_call
     t = state.tantos[seat]
@@ -93,8 +112,15 @@ def _start_state(view: SeatView) -> State:
     return new_match(view.rules, mano=view.mano, score=score, pica=view.pica)
 
 
-def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[tuple[State, float]]:
-    """Up to ``count`` worlds consistent with the view, each with its likelihood weight."""
+def sample_worlds(
+    view: SeatView,
+    rng: Random,
+    count: int,
+    tries: int,
+    tendencies: tuple[Tendency, ...] | None = None,
+) -> list[tuple[State, float]]:
+    """Up to ``count`` worlds consistent with the view, each with its likelihood weight (the
+    other seats' actions weighed by their ``tendencies``, when the seat has read them)."""
     me = view.seat
     assert me is not None
     players = view.rules.players
@@ -172,7 +198,9 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
             hands.append(kept if discard is None else tuple(sorted((*kept, discard))))
         if not ok:
             continue
-        world = _replay(start, hands, history, hidden_tapadas, hidden_discards, me, view.vira)
+        world = _replay(
+            start, hands, history, hidden_tapadas, hidden_discards, me, view.vira, tendencies
+        )
         if world is None:
             continue
         state = world[0]
@@ -194,6 +222,7 @@ def _replay(
     hidden_discards: list[Card | None],
     me: int,
     vira: Card | None = None,
+    tendencies: tuple[Tendency, ...] | None = None,
 ) -> tuple[State, float] | None:
     try:
         state = apply(start, Deal(tuple(hands), vira)).state
@@ -215,14 +244,22 @@ def _replay(
         if action not in state.legal or to_act(state) != who:
             return None
         if who != me:
-            weight *= action_likelihood(state, who, action)
+            tendency = None if tendencies is None else tendencies[who]
+            weight *= action_likelihood(state, who, action, tendency)
         state = apply(state, action).state
     return state, weight
 
 
-def rollout(state: State, seat: int, rng: Random, style: Style = ROLLOUT_STYLE) -> float:
+def rollout(
+    state: State,
+    seat: int,
+    rng: Random,
+    style: Style = ROLLOUT_STYLE,
+    styles: tuple[Style, ...] | None = None,
+) -> float:
     """Play the hand out with the rule-of-thumb policy; the match equity of ``seat`` after it
-    (his team's, in team play)."""
+    (his team's, in team play). ``styles``: each seat's knobs (a rival as the seat reads it),
+    else ``style`` for every seat."""
     random = rng.random
     while state.phase == 1:
         legal = state.legal
@@ -231,7 +268,8 @@ def rollout(state: State, seat: int, rng: Random, style: Style = ROLLOUT_STYLE) 
         else:
             call = state.tanto_call or state.truco_call
             actor = call[2] if call is not None else state.turn
-            action = decide(ctx_of_state(state, actor), legal, random(), style)
+            knobs = style if styles is None else styles[actor]
+            action = decide(ctx_of_state(state, actor), legal, random(), knobs)
         state = apply(state, action).state
     if state.phase == OVER:
         mine = seat if state.rules.individual else state.teams[seat]
@@ -270,6 +308,7 @@ class ExpertBot:
         name: str = "expert",
         bet_share: float = 0.25,
         sane: bool = False,
+        reads: bool = True,
     ) -> None:
         self.name = name
         self.bet_share = bet_share
@@ -281,6 +320,15 @@ class ExpertBot:
         self.worlds = worlds
         self.tries = tries
         self.margin = margin
+        self.reads = reads
+        self.reading = Reading()
+        """What it has seen of its rivals this match (``rivals``): fed by ``watch``."""
+
+    def watch(self, view: SeatView) -> None:
+        """See the end of a hand (the seat's view between hands) and learn the rivals from it
+        (unless it does not read them: ``expert-blind``, the expert as it was, for the arena)."""
+        if self.reads:
+            self.reading.watch(view)
 
     def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
         seed = rng.getrandbits(64)
@@ -293,11 +341,18 @@ class ExpertBot:
         if len(cands) == 1:
             return cands[0]
         sampler = Random(seed)
-        worlds = sample_worlds(view, sampler, self.worlds, self.tries)
-        if not worlds:
-            return decide(ctx_of_view(view), legal, sampler.random(), self.style)
         seat = view.seat
         assert seat is not None
+        tendencies: tuple[Tendency, ...] | None = None
+        styles: tuple[Style, ...] | None = None
+        if self.reading.seen:
+            tendencies = self.reading.tendencies(view.rules.players)
+            styles = tuple(
+                ROLLOUT_STYLE if s == seat else t.style for s, t in enumerate(tendencies)
+            )
+        worlds = sample_worlds(view, sampler, self.worlds, self.tries, tendencies)
+        if not worlds:
+            return decide(ctx_of_view(view), legal, sampler.random(), self.style)
         totals = [0.0] * len(cands)
         weight_sum = 0.0
         for state, weight in worlds:
@@ -307,7 +362,8 @@ class ExpertBot:
             world_seed = sampler.getrandbits(32)
             for i, action in enumerate(cands):
                 # Common random numbers: every candidate sees the same rollout draws.
-                value = rollout(apply(state, action).state, seat, Random(world_seed))
+                after = apply(state, action).state
+                value = rollout(after, seat, Random(world_seed), styles=styles)
                 totals[i] += weight * value
         if weight_sum <= 0.0:
             return decide(ctx_of_view(view), legal, sampler.random(), self.style)

@@ -86,6 +86,11 @@ class LocalGame:
         for event in events:
             if isinstance(event, HandEnded):
                 self.histories.append(from_state(self.state))
+                # The bots that read their rivals (the expert) see the hand's end from their seat.
+                for s, bot in self.bots.items():
+                    watch = getattr(bot, "watch", None)
+                    if watch is not None:
+                        watch(observe(self.state, s))
         return [e for e in events if visible_to(e, self.seat)]
 
     def step(self) -> list[Event] | None:

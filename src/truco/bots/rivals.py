@@ -1,0 +1,304 @@
+"""Reading the rivals: what a seat has seen of each rival's betting during a match.
+
+The expert keeps one ``Reading`` per match. It learns only from the views its seat is given at
+the end of each hand (``observe(state, seat)`` between hands: the hand's public history, the
+cards played face up, the declared tantos and the cards shown to prove them), never from a
+hidden card. Per rival seat it counts:
+
+- in how many hands the rival called (or raised) the truco, and the envido;
+- how its calls turned out when the cards were seen: a truco call with weak cards played, an
+  envido call with few points declared (a *bluff*);
+- how it answered our calls: accepted (quiero, or a raise) or declined, and with what strength
+  when it was seen (an acceptance with weak cards or few points: it accepts anything).
+
+Each rate is smoothed with a prior of ``PRIOR`` observations at the rate today's expert assumes
+(its rollout policy ``ROLLOUT_STYLE`` and its world weights), so that with no evidence the
+reading *is* today's assumption and the expert plays exactly as before. From the rates it
+derives, per rival:
+
+- ``Tendency.style``: the knobs the rival's seat plays with in the expert's rollouts (how often
+  it bluffs, how cautious its answers are, whether it raises or accepts everything), so that
+  the search calls more against a rival who folds and less against one who accepts;
+- ``Tendency.calls`` / ``Tendency.answers``: how much the rival's calls and acceptances say
+  about its cards (1: as today's world weights assume; 0: nothing, as from a rival who raises
+  or accepts with any hand; above 1: more, as from one who never bluffs), which scale the
+  weights of the sampled worlds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import NamedTuple
+
+from truco.bots.context import card_ranks
+from truco.bots.policy import Style
+from truco.bots.strength import odds
+from truco.cards import DECK, TRUCO_RANK, Card, envido_points
+from truco.view import SeatView
+
+ROLLOUT_STYLE = Style(bluff=0.06, caution=0.4)
+"""How the expert's rollouts play every seat (today's assumption about any rival)."""
+
+PRIOR = 4.0
+"""Pseudo-observations at today's assumed rate behind every rate: a match is only about ten
+hands, yet a reading of ``simple`` off by chance after three of them costs the expert more
+than it gains against the rivals worth reading (measured, docs/bots.md)."""
+PRIOR_CALLS = 2.0
+"""The same for the share of hands with a call, the quickest tell: a rival who raises in every
+hand is read as one after three or four hands (a match against it lasts about five)."""
+
+# Today's assumptions, as rates (measured on `simple` against the expert, docs/bots.md).
+BASE_TRUCO_CALLS = 0.45
+"""Share of hands in which a rival calls or raises the truco."""
+LOOSE_TRUCO_CALLS = 0.65
+"""A share of hands with a truco call above which the calls cannot all be strong."""
+BASE_ENVIDO_CALLS = 0.21
+"""Share of hands in which a rival calls or raises the envido."""
+BASE_ACCEPTS = 0.37
+"""Share of our calls (truco and envido) a rival accepts."""
+
+WEAK_CARDS = 0.5
+"""A truco call or acceptance is *weak* when the rival's cards seen average under this chance
+to beat a random card."""
+WEAK_POINTS = 26
+"""An envido call or acceptance is *weak* with fewer points declared."""
+
+_TRUCO_VERBS = frozenset(("truco", "retruco", "vale-cuatro", "seis", "nove", "doze"))
+_ENVIDO_VERBS = frozenset(("envido", "real-envido", "falta-envido"))
+_ACCEPT = frozenset(("quiero", "desce"))
+_DECLINE = frozenset(("no-quiero", "corre", "mazo"))
+
+
+def _weak_card_share() -> float:
+    """P(three random cards average under ``WEAK_CARDS``): the share of weak hands at large."""
+    beat, _ = odds(TRUCO_RANK)
+    hands = list(combinations(range(len(DECK)), 3))
+    weak = sum(1 for h in hands if sum(beat[c] for c in h) / 3 < WEAK_CARDS)
+    return weak / len(hands)
+
+
+def _weak_points_share() -> float:
+    """P(a random hand has fewer than ``WEAK_POINTS`` envido points)."""
+    hands = list(combinations(DECK, 3))
+    return sum(1 for h in hands if envido_points(h) < WEAK_POINTS) / len(hands)
+
+
+Q_CARDS = _weak_card_share()
+Q_POINTS = _weak_points_share()
+# How much more often than a weak hand a strong one calls or accepts, as today's world weights
+# assume (truco: 0.25 + 0.75 p; envido: a sigmoid around 25.5 points; answers: 0.3 + 0.7 p),
+# expressed as the odds of a weak hand among the calls against the odds among all hands.
+BASE_RATIO = {"truco": 0.4, "envido": 0.1, "truco-answer": 0.6, "envido-answer": 0.3}
+
+
+class Tendency(NamedTuple):
+    """What the reading makes of one rival."""
+
+    style: Style
+    """The rival's seat's knobs in the rollouts."""
+    calls: float = 1.0
+    """How much its truco and envido calls say about its cards (1: as assumed)."""
+    answers: float = 1.0
+    """How much its acceptances say about its cards (1: as assumed)."""
+
+
+NEUTRAL = Tendency(ROLLOUT_STYLE)
+"""The tendency of a rival never seen: today's assumption."""
+
+
+@dataclass
+class Seen:
+    """The counts for one rival seat."""
+
+    hands: int = 0
+    truco_hands: int = 0
+    envido_hands: int = 0
+    answers: int = 0
+    accepts: int = 0
+    revealed: dict[str, int] = field(default_factory=dict)
+    """Calls or acceptances whose strength was seen, by kind (``BASE_RATIO``'s keys)."""
+    weak: dict[str, int] = field(default_factory=dict)
+    """Those of them that were weak."""
+    cards: set[Card] = field(default_factory=set)
+    """Every rival card the counts were learned from (all of them seen by the seat)."""
+
+    def note(self, kind: str, weak: bool) -> None:
+        self.revealed[kind] = self.revealed.get(kind, 0) + 1
+        self.weak[kind] = self.weak.get(kind, 0) + int(weak)
+
+
+def _rate(hits: float, n: float, base: float, prior: float = PRIOR) -> float:
+    return (hits + prior * base) / (n + prior)
+
+
+def _credibility(seen: Seen, kind: str, q: float) -> float:
+    """How informative the rival's calls (or acceptances) of ``kind`` are, relative to today's
+    assumption: 1 - (odds ratio of weak hands among them) scaled so that the prior gives 1."""
+    r0 = BASE_RATIO[kind]
+    prior_w = r0 * q / (1 - q) / (1 + r0 * q / (1 - q))
+    w = _rate(seen.weak.get(kind, 0), seen.revealed.get(kind, 0), prior_w)
+    ratio = (w / (1 - w)) / (q / (1 - q)) if w < 1 else 10.0
+    return max(0.0, min(1.3, (1 - ratio) / (1 - r0)))
+
+
+def _excess(rate: float, base: float) -> float:
+    """How far above the assumed ``base`` a rival's call rate is, as a share of the way to
+    calling in every hand (0 at or below it)."""
+    return max(0.0, (rate - base) / (1.0 - base))
+
+
+def tendency(seen: Seen) -> Tendency:
+    """The rival's knobs and the weight of its signals, from its counts (the prior alone gives
+    ``NEUTRAL``)."""
+    truco = _rate(seen.truco_hands, seen.hands, BASE_TRUCO_CALLS, PRIOR_CALLS)
+    envido = _rate(seen.envido_hands, seen.hands, BASE_ENVIDO_CALLS, PRIOR_CALLS)
+    accept = _rate(seen.accepts, seen.answers, BASE_ACCEPTS)
+    shown = (_credibility(seen, "truco", Q_CARDS) + _credibility(seen, "envido", Q_POINTS)) / 2
+    # A rival who calls in more hands than strong hands come cannot be calling on strength.
+    # (A truco called late with a won hand is no bluff, so only a truco rate well above the
+    # assumed one counts.)
+    often = 1.0 - max(_excess(truco, LOOSE_TRUCO_CALLS), _excess(envido, BASE_ENVIDO_CALLS))
+    calls = min(shown, often) if often < 1.0 else shown
+    answers = (
+        _credibility(seen, "truco-answer", Q_CARDS) + _credibility(seen, "envido-answer", Q_POINTS)
+    ) / 2
+    rates = (accept, truco, envido) == (BASE_ACCEPTS, BASE_TRUCO_CALLS, BASE_ENVIDO_CALLS)
+    if calls == 1.0 and answers == 1.0 and rates:
+        return NEUTRAL
+    base = ROLLOUT_STYLE
+    style = base._replace(
+        # A rival who calls with weak cards bluffs; one whose calls are all strong never does.
+        bluff=max(0.0, min(0.4, base.bluff + 0.3 * (1.0 - calls))),
+        # A rival who declines more than assumed, or accepts only with strong cards, is
+        # cautious; one who accepts more, or with anything, is not.
+        caution=max(
+            -0.6, min(1.2, base.caution + 2.0 * (BASE_ACCEPTS - accept) + 0.3 * (answers - 1.0))
+        ),
+        envido_call=max(20, min(31, round(base.envido_call - 12 * (envido - BASE_ENVIDO_CALLS)))),
+        always_raise=truco >= 0.7 and envido >= 0.6,
+        always_quiero=accept > 0.7,
+    )
+    return Tendency(style, calls, answers)
+
+
+class Reading:
+    """One seat's reading of its rivals over a match: feed it the seat's view at the end of each
+    hand (``watch``); ask it for a rival's ``tendency``."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, Seen] = {}
+        self._last: tuple[int, int] | None = None
+
+    def reset(self) -> None:
+        self.seen.clear()
+        self._last = None
+
+    def watch(self, view: SeatView) -> None:
+        """Learn from a view of the seat at the end of a hand (once per hand; a view of a hand
+        still played, or of one already learned from, is ignored)."""
+        me = view.seat
+        if me is None or view.phase == 1 or not view.hand_no or not view.history:
+            return
+        if self._last is not None and view.hand_no < self._last[0]:
+            self.reset()  # a new match
+        if self._last is not None and view.hand_no == self._last[0]:
+            return
+        self._last = (view.hand_no, len(view.history))
+        learn(self.seen, view)
+
+    def tendency(self, seat: int) -> Tendency:
+        seen = self.seen.get(seat)
+        return NEUTRAL if seen is None else tendency(seen)
+
+    def tendencies(self, players: int) -> tuple[Tendency, ...]:
+        return tuple(self.tendency(s) for s in range(players))
+
+
+def _cards_of(view: SeatView, seat: int) -> list[Card]:
+    """The cards of ``seat`` the view shows: played face up, or shown for the tantos."""
+    out = [c for trick in (*view.tricks, view.plays) for who, c, _ in trick if who == seat and c]
+    for who, shown in view.shown:
+        if who == seat:
+            out.extend(c for c in shown if c not in out)
+    return out
+
+
+def learn(seen: dict[int, Seen], view: SeatView) -> None:
+    """Add one finished hand, as the seat of ``view`` saw it, to the counts of its rivals."""
+    me = view.seat
+    assert me is not None
+    teams = view.teams
+    rivals = [s for s in view.playing if teams[s] != teams[me]]
+    for s in rivals:
+        seen.setdefault(s, Seen()).hands += 1
+    beat, _ = odds(card_ranks(view.rules, -1 if view.vira is None else view.vira))
+    points = {who: pts for who, pts, flor in view.declared if pts is not None and not flor}
+
+    def weak_cards(s: int) -> bool | None:
+        cards = _cards_of(view, s)
+        if len(cards) < 2:
+            return None
+        seen[s].cards.update(cards)
+        return sum(beat[c] for c in cards) / len(cards) < WEAK_CARDS
+
+    def weak_points(s: int) -> bool | None:
+        return None if s not in points else points[s] < WEAK_POINTS
+
+    judges = {"truco": weak_cards, "envido": weak_points}
+    truco_by: set[int] = set()
+    envido_by: set[int] = set()
+    pending: list[tuple[str, int]] = []  # the calls waiting for an answer: (kind, caller)
+    for who, text in view.history:
+        verb = text.split(" ", 1)[0]
+        rival = who in rivals
+        kind = "truco" if verb in _TRUCO_VERBS else "envido" if verb in _ENVIDO_VERBS else ""
+        if kind:
+            if pending and pending[-1][0] == kind:  # a raise accepts the call it raises
+                call = pending.pop()
+                _answer(seen, who, rivals, call, True, judges[kind])
+            if rival:
+                (truco_by if kind == "truco" else envido_by).add(who)
+            pending.append((kind, who))
+        elif verb in _ACCEPT or verb in _DECLINE:
+            if pending:
+                call = pending.pop()
+                _answer(seen, who, rivals, call, verb in _ACCEPT, judges[call[0]])
+        elif verb == "flor" and pending and pending[-1][0] == "envido":
+            pending.pop()
+    for s in truco_by:
+        seen[s].truco_hands += 1
+        weak = weak_cards(s)
+        if weak is not None:
+            seen[s].note("truco", weak)
+    for s in envido_by:
+        seen[s].envido_hands += 1
+        weak = weak_points(s)
+        if weak is not None:
+            seen[s].note("envido", weak)
+
+
+def _answer(
+    seen: dict[int, Seen],
+    who: int,
+    rivals: list[int],
+    call: tuple[str, int],
+    accepted: bool,
+    judge: Callable[[int], bool | None],
+) -> None:
+    """Count a rival's answer to a call of our side (a rival answering a rival, as the pair of
+    pata de gallo may, is not counted)."""
+    kind, caller = call
+    if who not in rivals or caller in rivals:
+        return
+    entry = seen[who]
+    entry.answers += 1
+    entry.accepts += int(accepted)
+    if accepted:
+        weak = judge(who)
+        if weak is not None:
+            entry.note(f"{kind}-answer", weak)
+
+
+__all__ = ["NEUTRAL", "ROLLOUT_STYLE", "Reading", "Seen", "Tendency", "learn", "tendency"]
