@@ -11,7 +11,7 @@ from random import Random
 import pytest
 
 from truco import protocol
-from truco.actions import CORRE, JOGA, Action, Deal
+from truco.actions import CEGA, CORRE, JOGA, Action, Deal
 from truco.cards import DECK, RANKS, Card, parse_cards
 from truco.engine import apply, deal, is_legal, legal_actions
 from truco.errors import IllegalActionError, RulesError
@@ -177,8 +177,13 @@ def test_mao_de_ferro_played_blind() -> None:
     view = observe(state, 0)
     assert view.ferro and view.blind and view.onze == -1
     assert view.hand == () and view.hand_sizes == (3, 3)
-    assert view.legal == (Action.parse("play 3e"),)
+    # The one action names no card (issue: "play 3e" told the player what he held unseen).
+    assert view.legal == (CEGA,) and all(a.card is None for a in view.legal)
+    assert not is_legal(state, Action.parse("play 3e"))
     assert not is_legal(state, Action.parse("play 2e"))
+    after = apply(state, CEGA).state  # the core plays the next card in the order dealt
+    assert after.plays == ((0, Card.parse("3e"), False),)
+    assert observe(after, 0).history == ((0, "cega"),)
     seen = _dealt(Rules(game="paulista", mao_de_ferro="aberta"), (11, 11))
     open_view = observe(seen, 0)
     assert open_view.ferro and not open_view.blind and open_view.hand == cards("3e 2e 1e")

@@ -230,7 +230,10 @@ def check_views(state: State) -> None:
         view = observe(state, seat)
         assert view.hand == (() if view.blind else state.hands[seat])
         own = set(state.dealt[seat]) | set(onze_partners_cards(state, seat))
-        leaked = visible_cards(view) - own - public
+        if view.blind:  # a blind mão de ferro: not even his own cards, until they are played
+            own -= set(state.hands[seat])
+        named = visible_cards(view) | {a.card for a in view.legal if a.card is not None}
+        leaked = named - own - public
         assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))}"
         assert view.legal == (legal_actions(state) if actor == seat else ())
         for who, text in view.history:

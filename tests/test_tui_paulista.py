@@ -138,6 +138,6 @@ def test_a_blind_mao_de_ferro_plays_the_next_card_by_one_key() -> None:
     view = observe(state, state.mano)
     assert view.ferro and view.blind and view.hand == ()
     keys = text.action_keys(view)
-    assert list(keys) == ["1"] and keys["1"].verb is Verb.PLAY  # the next card, unseen
+    assert list(keys) == ["1"] and keys["1"].verb is Verb.CEGA  # the next card, unseen
     line = text.plain(" ".join(text.table_lines(view, text.Names.of(view))))
     assert "mão de ferro (no escuro)" in line

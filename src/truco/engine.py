@@ -88,6 +88,7 @@ HAND_SIZE = 3
 
 _new = tuple.__new__  # builds NamedTuples without their slower keyword constructor
 _PLAY, _TAPADA, _MAZO, _FLOR = Verb.PLAY, Verb.TAPADA, Verb.MAZO, Verb.FLOR
+_CEGA = Verb.CEGA
 _N_HANDS = len(ALL_HANDS)
 
 
@@ -309,12 +310,13 @@ def apply(state: State, action: Action | Deal) -> Transition:
     )
     s[F_LOG] = s[F_LOG] + ((seat, action),)
     verb = action.verb
-    if verb is _PLAY or verb is _TAPADA:
+    if verb is _PLAY or verb is _TAPADA or verb is _CEGA:
         # The most frequent action, written out here: it is most of a playout's time.
-        card = action.card
         face_down = verb is _TAPADA
         hands = s[F_HANDS]
         held = hands[seat]
+        # cega (a blind mão de ferro) names no card: it plays the next one in the order dealt.
+        card = held[0] if verb is _CEGA else action.card
         i = held.index(card)
         s[F_HANDS] = (*hands[:seat], held[:i] + held[i + 1 :], *hands[seat + 1 :])
         plays = s[F_PLAYS] + ((seat, card, face_down),)

@@ -22,7 +22,9 @@ from truco.state import DEAL, DISCARD_KIND, FLOR_KIND, OVER, State
 from truco.variants import variant_of
 
 _TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale-cuatro"}
-_PAULISTA_VERBS = frozenset((Verb.SEIS, Verb.NOVE, Verb.DOZE, Verb.DESCE, Verb.CORRE, Verb.JOGA))
+_PAULISTA_VERBS = frozenset(
+    (Verb.SEIS, Verb.NOVE, Verb.DOZE, Verb.DESCE, Verb.CORRE, Verb.JOGA, Verb.CEGA)
+)
 _PAULISTA_CALLS = {Verb.TRUCO: 3, Verb.SEIS: 6, Verb.NOVE: 9, Verb.DOZE: 12}
 _PAULISTA_NAMES = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
 _CARD_VERBS = (Verb.PLAY, Verb.TAPADA)
@@ -143,13 +145,18 @@ def _paulista_reason(state: State, action: Action) -> str:
         return f"seat {seat} must first decide the mão de onze: joga or corre"
     if verb is Verb.JOGA:
         return "joga decides a mão de onze, and there is none to decide"
+    blind = ferro(state.rules.target, state.score) and state.rules.mao_de_ferro == "cega"
+    if verb is Verb.CEGA:
+        if pending is not None:
+            return f"the {_PAULISTA_NAMES[pending[0]]} waits for an answer: desce, corre or raise"
+        return "cega plays a card unseen, only in a blind mão de ferro"
     if verb in (Verb.PLAY, Verb.TAPADA):
         if pending is not None:
             return f"the {_PAULISTA_NAMES[pending[0]]} waits for an answer: desce, corre or raise"
+        if blind:  # before naming the cards held: nobody sees them
+            return "in the mão de ferro the cards are played blind (cega), in the order dealt"
         if action.card not in state.hands[seat]:
             return f"seat {seat} does not hold {action.card}"
-        if ferro(state.rules.target, state.score) and state.rules.mao_de_ferro == "cega":
-            return "in the mão de ferro the cards are played blind, in the order dealt"
         if verb is Verb.TAPADA:
             if state.rules.tapada == "off":
                 return "a card face down is not played at this table"

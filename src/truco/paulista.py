@@ -25,7 +25,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from truco import effects, tricks
-from truco.actions import CORRE, DESCE, DOZE, JOGA, NOVE, PLAY, SEIS, TAPADA, TRUCO, Action, Verb
+from truco.actions import (
+    CEGA,
+    CORRE,
+    DESCE,
+    DOZE,
+    JOGA,
+    NOVE,
+    PLAY,
+    SEIS,
+    TAPADA,
+    TRUCO,
+    Action,
+    Verb,
+)
 from truco.cards import TAPADA_RANK, Card
 from truco.events import Answered, Called, Event, Reason, TrickEnded
 from truco.manilhas import rank_table
@@ -122,6 +135,7 @@ def partners_of(teams: Sequence[int], seat: int) -> tuple[int, ...]:
 # --- legality ---------------------------------------------------------------------------------
 
 _ONZE_ANSWERS = (JOGA, CORRE)
+_BLIND = (CEGA,)
 _ANSWERS: dict[int, tuple[Action, ...]] = {
     value: (DESCE, CORRE, RAISE[value]) if value in RAISE else (DESCE, CORRE)
     for value in VALUES[1:]
@@ -141,7 +155,9 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
     rules = s[F_RULES]
     eleven = at_eleven(rules.target, s[F_SCORE])
     if eleven == 2 and rules.mao_de_ferro == "cega":
-        return (PLAY[hand[0]],)  # a blind mão de ferro: the cards go in the order dealt
+        # A blind mão de ferro: the cards go in the order dealt, and the action names none (the
+        # engine plays ``hand[0]``), so ``legal`` does not tell the player what he holds.
+        return _BLIND
     tapada = rules.tapada
     tapadas = (s[F_TRICK] and tapada != "off") or tapada == "always"
     value = s[F_TRUCO]
