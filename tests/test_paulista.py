@@ -214,3 +214,16 @@ def test_illegal_paulista_actions_say_why() -> None:
             apply(state, Action.parse(text))
     with pytest.raises(IllegalActionError, match="Truco Paulista, not at this table"):
         apply(apply(new_match(Rules()), Deal((cards("1e 2e 3e"), cards("4c 5c 6c")))).state, CORRE)
+
+
+def test_why_not_cega_and_a_raise_that_would_already_win() -> None:
+    state = _dealt(Rules(game="paulista"), (3, 5))
+    with pytest.raises(IllegalActionError, match="only in a blind mão de ferro"):
+        apply(state, CEGA)
+    blind = _dealt(Rules(game="paulista"), (11, 11))
+    with pytest.raises(IllegalActionError, match=r"played blind \(cega\)"):
+        apply(blind, Action.parse("play 3e"))
+    pagat = _dealt(Rules(game="paulista", no_raise_to_win=True), (0, 9))
+    called = apply(pagat, Action.parse("truco")).state
+    with pytest.raises(IllegalActionError, match="no_raise_to_win"):
+        apply(called, Action.parse("seis"))

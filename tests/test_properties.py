@@ -114,6 +114,7 @@ paulista_rules_strategy = st.builds(
     manilhas=st.sampled_from(get_args(Manilhas)),
     mao_de_ferro=st.sampled_from(get_args(MaoDeFerro)),
     tie_lead=st.sampled_from(get_args(TieLead)),
+    no_raise_to_win=st.booleans(),
     tapada=st.sampled_from(get_args(TapadaMode)),
     match_end=st.sampled_from(get_args(MatchEnd)),
 )

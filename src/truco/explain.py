@@ -17,7 +17,7 @@ from truco.legal import (
     seat_to_act,
     tapada_allowed,
 )
-from truco.paulista import ferro, no_truco
+from truco.paulista import ferro, no_truco, wins_by_accepting
 from truco.state import DEAL, DISCARD_KIND, FLOR_KIND, OVER, State
 from truco.variants import variant_of
 
@@ -171,6 +171,11 @@ def _paulista_reason(state: State, action: Action) -> str:
         owner = state.truco_owner
         if pending is None and owner >= 0 and owner != state.teams[seat]:
             return "only the side that accepted the last call can raise it"
+        if state.rules.no_raise_to_win and wins_by_accepting(state, seat, current):
+            return (
+                f"the hand worth {current} already takes this side to {state.rules.target}: "
+                "at this table (no_raise_to_win) it may not raise"
+            )
         following = next(v for v, points in _PAULISTA_CALLS.items() if points > current)
         if value != _PAULISTA_CALLS[following]:
             return f"the hand is worth {current}: the next call is {following.value}"

@@ -140,6 +140,13 @@ _ANSWERS: dict[int, tuple[Action, ...]] = {
     value: (DESCE, CORRE, RAISE[value]) if value in RAISE else (DESCE, CORRE)
     for value in VALUES[1:]
 }
+_ANSWERS_ONLY: dict[int, tuple[Action, ...]] = {value: (DESCE, CORRE) for value in VALUES[1:]}
+
+
+def wins_by_accepting(s: StateLike, seat: int, value: int) -> bool:
+    """``no_raise_to_win`` (pagat): whether ``seat``'s side would reach the target by winning a
+    hand worth ``value`` (the call it answers, or the value it accepted): it may not raise."""
+    return bool(s[F_SCORE][s[F_TEAMS][seat]] + value >= s[F_RULES].target)
 
 
 def legal_of(s: StateLike) -> tuple[Action, ...]:
@@ -148,11 +155,14 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
     if call is not None:  # only the mão de onze waits there
         return _ONZE_ANSWERS
     truco_call = s[F_TRUCO_CALL]
+    rules = s[F_RULES]
     if truco_call is not None:
-        return _ANSWERS[truco_call[0]]
+        value = truco_call[0]
+        if rules.no_raise_to_win and wins_by_accepting(s, truco_call[2], value):
+            return _ANSWERS_ONLY[value]
+        return _ANSWERS[value]
     seat = s[F_TURN]
     hand: tuple[Card, ...] = s[F_HANDS][seat]
-    rules = s[F_RULES]
     eleven = at_eleven(rules.target, s[F_SCORE])
     if eleven == 2 and rules.mao_de_ferro == "cega":
         # A blind mão de ferro: the cards go in the order dealt, and the action names none (the
@@ -163,6 +173,8 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
     value = s[F_TRUCO]
     owner = s[F_OWNER]
     call_next = value != 12 and not eleven and (owner < 0 or owner == s[F_TEAMS][seat])
+    if call_next and rules.no_raise_to_win and wins_by_accepting(s, seat, value):
+        call_next = False
     key = (hand, tapadas, value if call_next else 0)
     found = _LEGAL.get(key)
     if found is None:

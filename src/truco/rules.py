@@ -46,6 +46,9 @@ class Rules:
     tie_lead: TieLead = "tied"
     """Paulista: after a tied trick (cangada) the next one is led by the player of the first of
     the tied cards (``tied``), or by the one who led the tied trick (``opener``)."""
+    no_raise_to_win: bool = False
+    """Paulista: a side may not raise while just accepting (or the value it already accepted)
+    would take it to the target (pagat's rule); by default it may."""
     variant: Variant = "standard"
     """The way of playing: teams of 1, 2 or 3 (``standard``); ``pata_de_gallo`` and
     ``destantado`` for three players; ``pica_pica`` for six (docs/rules.md, "Variants")."""
@@ -127,9 +130,14 @@ class Rules:
             else:
                 raise RulesError(f"{self.variant} is not a variant of {self.game}")
         if info.game != "paulista" and (
-            self.manilhas != "vira" or self.mao_de_ferro != "cega" or self.tie_lead != "tied"
+            self.manilhas != "vira"
+            or self.mao_de_ferro != "cega"
+            or self.tie_lead != "tied"
+            or self.no_raise_to_win
         ):
-            raise RulesError("manilhas, mao_de_ferro and tie_lead are options of Truco Paulista")
+            raise RulesError(
+                "manilhas, mao_de_ferro, tie_lead and no_raise_to_win are options of Truco Paulista"
+            )
         if info.targets and self.target not in info.targets:
             if self.target != 30:
                 raise RulesError(
