@@ -31,6 +31,7 @@ TABLES = [
     Rules(game="paulista", players=4),
     Rules(game="paulista", manilhas="velha"),
     Rules(game="paulista", players=6, no_raise_to_win=True),
+    Rules(game="paulista", baralho="limpo"),
 ]
 
 
@@ -88,7 +89,7 @@ def lineup(rules: Rules, bot: Bot, seed: int) -> tuple[list[Bot], set[int]]:
     return [bot if s in seats else other for s in range(rules.players)], seats
 
 
-@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.manilhas}-{r.players}")
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: f"{r.manilhas}-{r.baralho}-{r.players}")
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_the_beginner_is_never_absurd_in_paulista(rules: Rules, seed: int) -> None:

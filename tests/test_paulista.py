@@ -17,6 +17,7 @@ from truco.engine import apply, deal, is_legal, legal_actions
 from truco.errors import IllegalActionError, RulesError
 from truco.events import ViraTurned
 from truco.manilhas import (
+    LIMPO_DECK,
     ORDER,
     VELHA,
     french_name,
@@ -227,3 +228,22 @@ def test_why_not_cega_and_a_raise_that_would_already_win() -> None:
     called = apply(pagat, Action.parse("truco")).state
     with pytest.raises(IllegalActionError, match="no_raise_to_win"):
         apply(called, Action.parse("seis"))
+
+
+def test_the_baralho_limpo_deals_its_24_cards_only() -> None:
+    rules = Rules(game="paulista", baralho="limpo", players=6)
+    seen: set[Card] = set()
+    for seed in range(300):
+        state = deal(new_match(rules), Random(seed)).state
+        seen.update(c for hand in state.hands for c in hand)
+        seen.add(DECK[state.vira])
+    assert seen == set(LIMPO_DECK) and len(seen) == 24
+    # Only a vira 3 differs from the 40-card deck: it makes the Qs manilhas, not the 4s.
+    one = new_match(Rules(game="paulista", baralho="limpo"))
+    hands = (cards("10b 11e 12e"), cards("1c 2c 3c"))
+    view = observe(apply(one, Deal(hands, Card.parse("3o"))).state, 0)
+    assert view.manilhas == cards("10b 10c 10e 10o")
+    with pytest.raises(RulesError, match="manilha velha"):
+        Rules(game="paulista", baralho="limpo", manilhas="velha")
+    with pytest.raises(RulesError, match="options of Truco Paulista"):
+        Rules(baralho="limpo")

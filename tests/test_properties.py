@@ -55,7 +55,6 @@ from truco.rules import (
     FaltaMode,
     FaltaUntil,
     Halves,
-    Manilhas,
     MaoDeFerro,
     MatchEnd,
     Rules,
@@ -107,16 +106,21 @@ variant_rules_strategy = st.builds(
 )
 """The three-player variants and pica-pica, over the same options."""
 
-paulista_rules_strategy = st.builds(
-    Rules,
-    game=st.just("paulista"),
-    players=st.sampled_from((2, 4, 6)),
-    manilhas=st.sampled_from(get_args(Manilhas)),
-    mao_de_ferro=st.sampled_from(get_args(MaoDeFerro)),
-    tie_lead=st.sampled_from(get_args(TieLead)),
-    no_raise_to_win=st.booleans(),
-    tapada=st.sampled_from(get_args(TapadaMode)),
-    match_end=st.sampled_from(get_args(MatchEnd)),
+PAULISTA_DECKS = (("vira", "sujo"), ("velha", "sujo"), ("vira", "limpo"))
+"""(manilhas, baralho): the baralho limpo is not played with the manilha velha."""
+paulista_rules_strategy = st.sampled_from(PAULISTA_DECKS).flatmap(
+    lambda deck: st.builds(
+        Rules,
+        game=st.just("paulista"),
+        players=st.sampled_from((2, 4, 6)),
+        manilhas=st.just(deck[0]),
+        baralho=st.just(deck[1]),
+        mao_de_ferro=st.sampled_from(get_args(MaoDeFerro)),
+        tie_lead=st.sampled_from(get_args(TieLead)),
+        no_raise_to_win=st.booleans(),
+        tapada=st.sampled_from(get_args(TapadaMode)),
+        match_end=st.sampled_from(get_args(MatchEnd)),
+    )
 )
 """Truco Paulista (to 12: the scores drawn below it include the mão de onze and de ferro)."""
 

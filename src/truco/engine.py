@@ -35,6 +35,7 @@ from truco.legal import (
     seat_to_act,
     tapada_allowed,
 )
+from truco.manilhas import LIMPO_DECK
 from truco.rules import Rules
 from truco.state import (
     DEAL,
@@ -196,6 +197,8 @@ def _check_deal(state: State, deal: Deal) -> None:
                 raise IllegalActionError(f"seat {seat} was dealt {card!r}, which is not a card")
             if card in seen:
                 raise IllegalActionError(f"{DECK[card]} is dealt twice")
+            if (_LIMPO_OUT >> card) & 1 and state.rules.baralho == "limpo":
+                raise IllegalActionError(f"{DECK[card]} is not in the baralho limpo (no 4-7)")
             seen.add(card)
     vira = deal.vira
     if not _turns_vira(state.rules):
@@ -207,6 +210,12 @@ def _check_deal(state: State, deal: Deal) -> None:
         raise IllegalActionError(f"the vira {vira!r} is not a card")
     elif vira in seen:
         raise IllegalActionError(f"the vira {DECK[vira]} is also dealt to a seat")
+    elif (_LIMPO_OUT >> vira) & 1 and state.rules.baralho == "limpo":
+        raise IllegalActionError(f"the vira {DECK[vira]} is not in the baralho limpo (no 4-7)")
+
+
+_LIMPO_OUT: int = sum(1 << int(c) for c in DECK if c not in LIMPO_DECK)
+"""The cards the baralho limpo leaves out (its 4s to 7s), as a bit set."""
 
 
 def _turns_vira(rules: Rules) -> bool:
@@ -226,7 +235,8 @@ def deal(state: State, rng: Random) -> Transition:
     random = rng.random
     if state.rules.variant in SIZED_DEAL:
         return _deal_sized(state, rng)
-    used = 0
+    # The baralho limpo's missing cards count as used: no hand or vira draws them.
+    used = _LIMPO_OUT if state.rules.baralho == "limpo" else 0
     picks = []
     for _ in range(state.rules.players):
         i = _draw_hand(random, used)

@@ -240,12 +240,16 @@ def start_hand(s: Work) -> None:
 
 
 def trick_result(
-    plays: Sequence[tuple[int, Card, bool]], teams: Sequence[int], vira: int, tie_lead: str
+    plays: Sequence[tuple[int, Card, bool]],
+    teams: Sequence[int],
+    vira: int,
+    tie_lead: str,
+    limpo: bool = False,
 ) -> tuple[int, int]:
     """(team, seat) that won a trick (``tricks.trick_result`` with this hand's ranks), or
     (PARDA, seat to lead the next) when the sides' best cards tie (cangada): the player of the
     first tied card, or with ``tie_lead="opener"`` the one who led the tied trick."""
-    ranks = rank_table(vira)
+    ranks = rank_table(vira, limpo)
     team, seat = tricks.trick_result(plays, teams, ranks)
     if team != PARDA:
         return team, seat
@@ -267,7 +271,8 @@ def end_trick(s: Work, ev: list[Event]) -> None:
     """Every seat has played the trick: who won it, and the hand if it is decided."""
     plays = s[F_PLAYS]
     teams = s[F_TEAMS]
-    team, seat = trick_result(plays, teams, s[F_VIRA], s[F_RULES].tie_lead)
+    rules = s[F_RULES]
+    team, seat = trick_result(plays, teams, s[F_VIRA], rules.tie_lead, rules.baralho == "limpo")
     ev.append(TrickEnded(s[F_TRICK], team, seat if team != PARDA else PARDA))
     results = s[F_RESULTS] + (team,)
     s[F_RESULTS] = results

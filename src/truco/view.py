@@ -348,7 +348,7 @@ def _manilhas(state: State, paulista: bool) -> tuple[Card, ...]:
     if not paulista:
         return ()
     if state.vira >= 0:
-        return manilhas_of(DECK[state.vira])
+        return manilhas_of(DECK[state.vira], state.rules.baralho == "limpo")
     return manilhas_of(None) if state.rules.manilhas == "velha" else ()
 
 

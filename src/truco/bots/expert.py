@@ -37,6 +37,7 @@ from truco.bots.strength import win_prob
 from truco.cards import DECK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
 from truco.errors import TrucoError
+from truco.manilhas import LIMPO_DECK
 from truco.state import DEAL, OVER, State, new_match
 from truco.view import SeatView
 
@@ -126,7 +127,8 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
     known_held: dict[int, list[Card]] = {s: list(cards) for s, cards in view.partners}
     for cards in known_held.values():
         seen.update(cards)
-    unseen = [c for c in DECK if c not in seen]
+    deck = LIMPO_DECK if view.rules.baralho == "limpo" else DECK  # Paulista's 24 cards
+    unseen = [c for c in deck if c not in seen]
     need = [
         0
         if s == me
