@@ -69,11 +69,13 @@ def absurd(view: SeatView, legal: tuple[Action, ...], action: Action) -> str | N
 Decision = tuple[int, SeatView, tuple[Action, ...], Action]
 
 
-def decisions(rules: Rules, bots: list[Bot], seed: int) -> Iterator[Decision]:
-    """Play a seeded match; each decision as it is taken (seat, view, legal, action), every
-    action checked legal."""
+def decisions(
+    rules: Rules, bots: list[Bot], seed: int, score: tuple[int, ...] | None = None
+) -> Iterator[Decision]:
+    """Play a seeded match (from ``score``, else the start); each decision as it is taken
+    (seat, view, legal, action), every action checked legal."""
     rng = Random(seed)
-    state = new_match(rules)
+    state = new_match(rules, score=score)
     for _ in range(5000):
         actor = to_act(state)
         if actor is None:

@@ -11,12 +11,13 @@ from random import Random
 import pytest
 
 from truco import protocol
-from truco.actions import CORRE, JOGA, Action, Deal
+from truco.actions import CEGA, CORRE, JOGA, Action, Deal
 from truco.cards import DECK, RANKS, Card, parse_cards
 from truco.engine import apply, deal, is_legal, legal_actions
 from truco.errors import IllegalActionError, RulesError
 from truco.events import ViraTurned
 from truco.manilhas import (
+    LIMPO_DECK,
     ORDER,
     VELHA,
     french_name,
@@ -177,8 +178,13 @@ def test_mao_de_ferro_played_blind() -> None:
     view = observe(state, 0)
     assert view.ferro and view.blind and view.onze == -1
     assert view.hand == () and view.hand_sizes == (3, 3)
-    assert view.legal == (Action.parse("play 3e"),)
+    # The one action names no card (issue: "play 3e" told the player what he held unseen).
+    assert view.legal == (CEGA,) and all(a.card is None for a in view.legal)
+    assert not is_legal(state, Action.parse("play 3e"))
     assert not is_legal(state, Action.parse("play 2e"))
+    after = apply(state, CEGA).state  # the core plays the next card in the order dealt
+    assert after.plays == ((0, Card.parse("3e"), False),)
+    assert observe(after, 0).history == ((0, "cega"),)
     seen = _dealt(Rules(game="paulista", mao_de_ferro="aberta"), (11, 11))
     open_view = observe(seen, 0)
     assert open_view.ferro and not open_view.blind and open_view.hand == cards("3e 2e 1e")
@@ -209,3 +215,35 @@ def test_illegal_paulista_actions_say_why() -> None:
             apply(state, Action.parse(text))
     with pytest.raises(IllegalActionError, match="Truco Paulista, not at this table"):
         apply(apply(new_match(Rules()), Deal((cards("1e 2e 3e"), cards("4c 5c 6c")))).state, CORRE)
+
+
+def test_why_not_cega_and_a_raise_that_would_already_win() -> None:
+    state = _dealt(Rules(game="paulista"), (3, 5))
+    with pytest.raises(IllegalActionError, match="only in a blind mão de ferro"):
+        apply(state, CEGA)
+    blind = _dealt(Rules(game="paulista"), (11, 11))
+    with pytest.raises(IllegalActionError, match=r"played blind \(cega\)"):
+        apply(blind, Action.parse("play 3e"))
+    pagat = _dealt(Rules(game="paulista", no_raise_to_win=True), (0, 9))
+    called = apply(pagat, Action.parse("truco")).state
+    with pytest.raises(IllegalActionError, match="no_raise_to_win"):
+        apply(called, Action.parse("seis"))
+
+
+def test_the_baralho_limpo_deals_its_24_cards_only() -> None:
+    rules = Rules(game="paulista", baralho="limpo", players=6)
+    seen: set[Card] = set()
+    for seed in range(300):
+        state = deal(new_match(rules), Random(seed)).state
+        seen.update(c for hand in state.hands for c in hand)
+        seen.add(DECK[state.vira])
+    assert seen == set(LIMPO_DECK) and len(seen) == 24
+    # Only a vira 3 differs from the 40-card deck: it makes the Qs manilhas, not the 4s.
+    one = new_match(Rules(game="paulista", baralho="limpo"))
+    hands = (cards("10b 11e 12e"), cards("1c 2c 3c"))
+    view = observe(apply(one, Deal(hands, Card.parse("3o"))).state, 0)
+    assert view.manilhas == cards("10b 10c 10e 10o")
+    with pytest.raises(RulesError, match="manilha velha"):
+        Rules(game="paulista", baralho="limpo", manilhas="velha")
+    with pytest.raises(RulesError, match="options of Truco Paulista"):
+        Rules(baralho="limpo")

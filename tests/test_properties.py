@@ -55,7 +55,6 @@ from truco.rules import (
     FaltaMode,
     FaltaUntil,
     Halves,
-    Manilhas,
     MaoDeFerro,
     MatchEnd,
     Rules,
@@ -107,15 +106,21 @@ variant_rules_strategy = st.builds(
 )
 """The three-player variants and pica-pica, over the same options."""
 
-paulista_rules_strategy = st.builds(
-    Rules,
-    game=st.just("paulista"),
-    players=st.sampled_from((2, 4, 6)),
-    manilhas=st.sampled_from(get_args(Manilhas)),
-    mao_de_ferro=st.sampled_from(get_args(MaoDeFerro)),
-    tie_lead=st.sampled_from(get_args(TieLead)),
-    tapada=st.sampled_from(get_args(TapadaMode)),
-    match_end=st.sampled_from(get_args(MatchEnd)),
+PAULISTA_DECKS = (("vira", "sujo"), ("velha", "sujo"), ("vira", "limpo"))
+"""(manilhas, baralho): the baralho limpo is not played with the manilha velha."""
+paulista_rules_strategy = st.sampled_from(PAULISTA_DECKS).flatmap(
+    lambda deck: st.builds(
+        Rules,
+        game=st.just("paulista"),
+        players=st.sampled_from((2, 4, 6)),
+        manilhas=st.just(deck[0]),
+        baralho=st.just(deck[1]),
+        mao_de_ferro=st.sampled_from(get_args(MaoDeFerro)),
+        tie_lead=st.sampled_from(get_args(TieLead)),
+        no_raise_to_win=st.booleans(),
+        tapada=st.sampled_from(get_args(TapadaMode)),
+        match_end=st.sampled_from(get_args(MatchEnd)),
+    )
 )
 """Truco Paulista (to 12: the scores drawn below it include the mão de onze and de ferro)."""
 
@@ -230,7 +235,10 @@ def check_views(state: State) -> None:
         view = observe(state, seat)
         assert view.hand == (() if view.blind else state.hands[seat])
         own = set(state.dealt[seat]) | set(onze_partners_cards(state, seat))
-        leaked = visible_cards(view) - own - public
+        if view.blind:  # a blind mão de ferro: not even his own cards, until they are played
+            own -= set(state.hands[seat])
+        named = visible_cards(view) | {a.card for a in view.legal if a.card is not None}
+        leaked = named - own - public
         assert not leaked, f"seat {seat} sees {sorted(map(str, leaked))}"
         assert view.legal == (legal_actions(state) if actor == seat else ())
         for who, text in view.history:

@@ -20,8 +20,31 @@ from truco.state import new_match
 from truco.tui import text
 from truco.tui.app import TrucoApp
 from truco.tui.session import LocalGame
-from truco.tui.text import paulista
+from truco.tui.text import lang, paulista
 from truco.view import SeatView, observe
+
+SPANISH = re.compile(
+    r"\b(Vos|Nosotros|Ellos|Equipo|juega|Juega|Tanteador|Fin de|Fin del|cantó|Jugadas|Tu mano"
+    r"|Repartiendo|la gana|Te tocaron|nadie suma|Perdiste|Ganaste|siguiente mano|guardar|salir"
+    r"|primera|tercera|Primera|Tercera)\b"
+)
+"""Words of the Argentine table's Spanish that a Paulista table's screen must not show."""
+
+
+def test_the_terminal_words_in_both_languages() -> None:
+    assert set(lang.ES) == set(lang.PT)
+    state, _ = deal(new_match(Rules(game="paulista", players=4)), random.Random(5))
+    names = text.Names.of(observe(state, 0))
+    assert [names.team(0), names.team(1), names.seat(0)] == ["Nós", "Eles", "Você"]
+    assert names.trick(0) == "Primeira" and names.trick(2) == "Terceira"
+    argentine, _ = deal(new_match(Rules(players=4)), random.Random(5))
+    es = text.Names.of(observe(argentine, 0))
+    assert [es.team(0), es.team(1), es.seat(0), es.trick(0)] == [
+        "Nosotros",
+        "Ellos",
+        "Vos",
+        "Primera",
+    ]
 
 
 def test_the_french_cards_and_the_words_of_a_paulista_table() -> None:
@@ -37,10 +60,10 @@ def test_the_french_cards_and_the_words_of_a_paulista_table() -> None:
     # The vira and its manilha, on the table.
     lines = text.plain("\n".join(text.table_lines(view, names))).splitlines()
     assert (str(view.vira), [str(c) for c in view.manilhas]) == ("2e", ["3b", "3c", "3e", "3o"])
-    assert lines[:2] == ["Mão 1 · é mão: Vos", "Vira:  2♠  · manilha: 3 (zap 3♣)"]
+    assert lines[:2] == ["Mão 1 · é mão: Você", "Vira:  2♠  · manilha: 3 (zap 3♣)"]
     # The score as tentos, in fours.
     score = "\n".join(text.plain(x) for x in text.score_lines(view, names))
-    assert "Nosotros 0 de 12 tentos" in score and "○○○○ ○○○○ ○○○○" in score
+    assert "Nós 0 de 12 tentos" in score and "○○○○ ○○○○ ○○○○" in score
     assert paulista.tentos(7, 12) == "●●●● ●●●○ ○○○○"
     # Its calls and answers in pt-BR, each with a key of its own.
     for verb, said in ((Verb.SEIS, "Seis!"), (Verb.DESCE, "Desce"), (Verb.CORRE, "Corre")):
@@ -83,6 +106,11 @@ def test_truco_play_juego_paulista_by_key_presses(tmp_path: Path) -> None:
         return rng.choice(cards or sorted(keys))
 
     def look(when: str) -> None:
+        for widget in ("#status", "#score", "#table", "#hand"):
+            said = shown(app, widget)
+            assert not SPANISH.search(said), (widget, said)
+        titles = [app.query_one(w).border_title for w in ("#table", "#log", "#hand")]
+        assert titles == ["Mesa", "Jogadas", "Sua mão"]
         status = shown(app, "#status")
         assert "Truco Paulista" in status and "12 tentos" in status and "flor" not in status
         score = shown(app, "#score")
@@ -96,7 +124,7 @@ def test_truco_play_juego_paulista_by_key_presses(tmp_path: Path) -> None:
     summaries, log = asyncio.run(drive(app, game, choose, look, hands=99, tmp=tmp_path))
     assert game.over and max(game.state.score) >= 12
     assert summaries >= 2 and seen["tentos"] > 0
-    assert "Fin del partido" in log
+    assert "Fim da partida" in log and not SPANISH.search(log), log
     if seen["calls"]:
         assert "Truco!" in log
 
@@ -123,7 +151,7 @@ def test_the_line_based_game_plays_paulista_in_its_words() -> None:
     )
     lines = "\n".join(out).splitlines()
     assert code == 0 and lines[0].startswith("Truco Paulista a 12 tentos, 4 jugadores")
-    assert sum("Fin del partido" in line for line in lines) == 1
+    assert sum("Fim da partida" in line for line in lines) == 1
     menu = [line for line in lines if line.startswith("  1) ")]
     spanish = re.compile(r"ancho| de (espada|basto|oro|copa)\b")
     assert menu and not [line for line in menu if spanish.search(line)]
@@ -138,6 +166,6 @@ def test_a_blind_mao_de_ferro_plays_the_next_card_by_one_key() -> None:
     view = observe(state, state.mano)
     assert view.ferro and view.blind and view.hand == ()
     keys = text.action_keys(view)
-    assert list(keys) == ["1"] and keys["1"].verb is Verb.PLAY  # the next card, unseen
+    assert list(keys) == ["1"] and keys["1"].verb is Verb.CEGA  # the next card, unseen
     line = text.plain(" ".join(text.table_lines(view, text.Names.of(view))))
     assert "mão de ferro (no escuro)" in line

@@ -65,7 +65,9 @@ async def drive(
             if game.over or (app.paused and game.state.hand_no >= hands):
                 break
             if app.paused:
-                assert f"Fin de la mano {game.state.hand_no}" in shown(app, "#table")
+                table, n = shown(app, "#table"), game.state.hand_no
+                # the summary's head, in Spanish (pt-BR at a Truco Paulista table)
+                assert f"Fin de la mano {n}" in table or f"Fim da mão {n}" in table
                 look("paused")
                 summaries += 1
                 await pilot.press("enter")

@@ -42,6 +42,9 @@ class Verb(str, Enum):
     DESCE = "desce"
     CORRE = "corre"
     JOGA = "joga"
+    # A blind mão de ferro (mao_de_ferro="cega"): play one's next card in the order dealt,
+    # unseen. It names no card, so the card never reaches the player before it is on the table.
+    CEGA = "cega"
 
     def __str__(self) -> str:
         return self.value
@@ -144,6 +147,7 @@ DOZE = SIMPLE[Verb.DOZE]
 DESCE = SIMPLE[Verb.DESCE]
 CORRE = SIMPLE[Verb.CORRE]
 JOGA = SIMPLE[Verb.JOGA]
+CEGA = SIMPLE[Verb.CEGA]
 
 # The truco call that raises the bet from each accepted level (1 = no truco yet).
 TRUCO_RAISE: dict[int, Action] = {1: TRUCO, 2: RETRUCO, 3: VALE_CUATRO}

@@ -35,6 +35,7 @@ from truco.legal import (
     seat_to_act,
     tapada_allowed,
 )
+from truco.manilhas import LIMPO_DECK
 from truco.rules import Rules
 from truco.state import (
     DEAL,
@@ -88,6 +89,7 @@ HAND_SIZE = 3
 
 _new = tuple.__new__  # builds NamedTuples without their slower keyword constructor
 _PLAY, _TAPADA, _MAZO, _FLOR = Verb.PLAY, Verb.TAPADA, Verb.MAZO, Verb.FLOR
+_CEGA = Verb.CEGA
 _N_HANDS = len(ALL_HANDS)
 
 
@@ -195,6 +197,8 @@ def _check_deal(state: State, deal: Deal) -> None:
                 raise IllegalActionError(f"seat {seat} was dealt {card!r}, which is not a card")
             if card in seen:
                 raise IllegalActionError(f"{DECK[card]} is dealt twice")
+            if (_LIMPO_OUT >> card) & 1 and state.rules.baralho == "limpo":
+                raise IllegalActionError(f"{DECK[card]} is not in the baralho limpo (no 4-7)")
             seen.add(card)
     vira = deal.vira
     if not _turns_vira(state.rules):
@@ -206,6 +210,12 @@ def _check_deal(state: State, deal: Deal) -> None:
         raise IllegalActionError(f"the vira {vira!r} is not a card")
     elif vira in seen:
         raise IllegalActionError(f"the vira {DECK[vira]} is also dealt to a seat")
+    elif (_LIMPO_OUT >> vira) & 1 and state.rules.baralho == "limpo":
+        raise IllegalActionError(f"the vira {DECK[vira]} is not in the baralho limpo (no 4-7)")
+
+
+_LIMPO_OUT: int = sum(1 << int(c) for c in DECK if c not in LIMPO_DECK)
+"""The cards the baralho limpo leaves out (its 4s to 7s), as a bit set."""
 
 
 def _turns_vira(rules: Rules) -> bool:
@@ -225,7 +235,8 @@ def deal(state: State, rng: Random) -> Transition:
     random = rng.random
     if state.rules.variant in SIZED_DEAL:
         return _deal_sized(state, rng)
-    used = 0
+    # The baralho limpo's missing cards count as used: no hand or vira draws them.
+    used = _LIMPO_OUT if state.rules.baralho == "limpo" else 0
     picks = []
     for _ in range(state.rules.players):
         i = _draw_hand(random, used)
@@ -309,12 +320,13 @@ def apply(state: State, action: Action | Deal) -> Transition:
     )
     s[F_LOG] = s[F_LOG] + ((seat, action),)
     verb = action.verb
-    if verb is _PLAY or verb is _TAPADA:
+    if verb is _PLAY or verb is _TAPADA or verb is _CEGA:
         # The most frequent action, written out here: it is most of a playout's time.
-        card = action.card
         face_down = verb is _TAPADA
         hands = s[F_HANDS]
         held = hands[seat]
+        # cega (a blind mão de ferro) names no card: it plays the next one in the order dealt.
+        card = held[0] if verb is _CEGA else action.card
         i = held.index(card)
         s[F_HANDS] = (*hands[:seat], held[:i] + held[i + 1 :], *hands[seat + 1 :])
         plays = s[F_PLAYS] + ((seat, card, face_down),)

@@ -17,12 +17,14 @@ from truco.legal import (
     seat_to_act,
     tapada_allowed,
 )
-from truco.paulista import ferro, no_truco
+from truco.paulista import ferro, no_truco, wins_by_accepting
 from truco.state import DEAL, DISCARD_KIND, FLOR_KIND, OVER, State
 from truco.variants import variant_of
 
 _TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale-cuatro"}
-_PAULISTA_VERBS = frozenset((Verb.SEIS, Verb.NOVE, Verb.DOZE, Verb.DESCE, Verb.CORRE, Verb.JOGA))
+_PAULISTA_VERBS = frozenset(
+    (Verb.SEIS, Verb.NOVE, Verb.DOZE, Verb.DESCE, Verb.CORRE, Verb.JOGA, Verb.CEGA)
+)
 _PAULISTA_CALLS = {Verb.TRUCO: 3, Verb.SEIS: 6, Verb.NOVE: 9, Verb.DOZE: 12}
 _PAULISTA_NAMES = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
 _CARD_VERBS = (Verb.PLAY, Verb.TAPADA)
@@ -143,13 +145,18 @@ def _paulista_reason(state: State, action: Action) -> str:
         return f"seat {seat} must first decide the mão de onze: joga or corre"
     if verb is Verb.JOGA:
         return "joga decides a mão de onze, and there is none to decide"
+    blind = ferro(state.rules.target, state.score) and state.rules.mao_de_ferro == "cega"
+    if verb is Verb.CEGA:
+        if pending is not None:
+            return f"the {_PAULISTA_NAMES[pending[0]]} waits for an answer: desce, corre or raise"
+        return "cega plays a card unseen, only in a blind mão de ferro"
     if verb in (Verb.PLAY, Verb.TAPADA):
         if pending is not None:
             return f"the {_PAULISTA_NAMES[pending[0]]} waits for an answer: desce, corre or raise"
+        if blind:  # before naming the cards held: nobody sees them
+            return "in the mão de ferro the cards are played blind (cega), in the order dealt"
         if action.card not in state.hands[seat]:
             return f"seat {seat} does not hold {action.card}"
-        if ferro(state.rules.target, state.score) and state.rules.mao_de_ferro == "cega":
-            return "in the mão de ferro the cards are played blind, in the order dealt"
         if verb is Verb.TAPADA:
             if state.rules.tapada == "off":
                 return "a card face down is not played at this table"
@@ -164,6 +171,11 @@ def _paulista_reason(state: State, action: Action) -> str:
         owner = state.truco_owner
         if pending is None and owner >= 0 and owner != state.teams[seat]:
             return "only the side that accepted the last call can raise it"
+        if state.rules.no_raise_to_win and wins_by_accepting(state, seat, current):
+            return (
+                f"the hand worth {current} already takes this side to {state.rules.target}: "
+                "at this table (no_raise_to_win) it may not raise"
+            )
         following = next(v for v, points in _PAULISTA_CALLS.items() if points > current)
         if value != _PAULISTA_CALLS[following]:
             return f"the hand is worth {current}: the next call is {following.value}"

@@ -50,16 +50,26 @@ _COMMON: dict[int, int] = {rank: i + 1 for i, rank in enumerate(ORDER)}
 """The common cards' ranks: 4 is 1 ... 3 is 10. Manilhas rank 11 (ouros) to 14 (paus)."""
 
 
-def manilha_rank(vira: Card) -> int:
-    """The Spanish rank of the manilhas a vira makes: the next in ``ORDER``, wrapping (3 -> 4)."""
-    return ORDER[(ORDER.index(vira.rank) + 1) % len(ORDER)]
+LIMPO_OUT: tuple[int, ...] = (4, 5, 6, 7)
+"""The ranks the baralho limpo (24 cards) leaves out."""
+LIMPO_ORDER: tuple[int, ...] = tuple(r for r in ORDER if r not in LIMPO_OUT)
+"""The baralho limpo's ranks, weakest first: Q J K A 2 3 (a vira 3 makes the Qs manilhas)."""
+LIMPO_DECK: tuple[Card, ...] = tuple(c for c in DECK if c.rank not in LIMPO_OUT)
+"""The 24 cards of the baralho limpo."""
 
 
-def manilhas_of(vira: Card | None) -> tuple[Card, ...]:
+def manilha_rank(vira: Card, limpo: bool = False) -> int:
+    """The Spanish rank of the manilhas a vira makes: the next in ``ORDER``, wrapping (3 -> 4;
+    with the baralho limpo, 3 -> Q)."""
+    order = LIMPO_ORDER if limpo else ORDER
+    return order[(order.index(vira.rank) + 1) % len(order)]
+
+
+def manilhas_of(vira: Card | None, limpo: bool = False) -> tuple[Card, ...]:
     """The four manilhas, strongest (the zap) first: of the vira, or the manilha velha's."""
     if vira is None:
         return VELHA
-    rank = manilha_rank(vira)
+    rank = manilha_rank(vira, limpo)
     return tuple(Card.of(rank, suit) for suit in MANILHA_SUITS)
 
 
@@ -73,16 +83,20 @@ def _table(manilhas: tuple[Card, ...]) -> tuple[int, ...]:
 _BY_VIRA_RANK: dict[int, tuple[int, ...]] = {
     rank: _table(manilhas_of(Card.of(rank, Suit.ESPADA))) for rank in RANKS
 }
+_LIMPO_VIRA_3: tuple[int, ...] = _table(manilhas_of(Card.of(3, Suit.ESPADA), limpo=True))
 VELHA_RANKS: tuple[int, ...] = _table(VELHA)
 """The rank of every card with the manilha velha."""
 
 
-def rank_table(vira: int) -> tuple[int, ...]:
+def rank_table(vira: int, limpo: bool = False) -> tuple[int, ...]:
     """The rank of every card (higher wins) in a hand whose vira is ``vira``; -1: the manilha
-    velha's."""
+    velha's. ``limpo``: the baralho limpo, where only a vira 3 differs (it makes the Qs)."""
     if vira < 0:
         return VELHA_RANKS
-    return _BY_VIRA_RANK[RANKS[vira % 10]]
+    rank = RANKS[vira % 10]
+    if limpo and rank == 3:
+        return _LIMPO_VIRA_3
+    return _BY_VIRA_RANK[rank]
 
 
 def french_name(card: Card) -> str:

@@ -25,7 +25,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from truco import effects, tricks
-from truco.actions import CORRE, DESCE, DOZE, JOGA, NOVE, PLAY, SEIS, TAPADA, TRUCO, Action, Verb
+from truco.actions import (
+    CEGA,
+    CORRE,
+    DESCE,
+    DOZE,
+    JOGA,
+    NOVE,
+    PLAY,
+    SEIS,
+    TAPADA,
+    TRUCO,
+    Action,
+    Verb,
+)
 from truco.cards import TAPADA_RANK, Card
 from truco.events import Answered, Called, Event, Reason, TrickEnded
 from truco.manilhas import rank_table
@@ -122,10 +135,18 @@ def partners_of(teams: Sequence[int], seat: int) -> tuple[int, ...]:
 # --- legality ---------------------------------------------------------------------------------
 
 _ONZE_ANSWERS = (JOGA, CORRE)
+_BLIND = (CEGA,)
 _ANSWERS: dict[int, tuple[Action, ...]] = {
     value: (DESCE, CORRE, RAISE[value]) if value in RAISE else (DESCE, CORRE)
     for value in VALUES[1:]
 }
+_ANSWERS_ONLY: dict[int, tuple[Action, ...]] = {value: (DESCE, CORRE) for value in VALUES[1:]}
+
+
+def wins_by_accepting(s: StateLike, seat: int, value: int) -> bool:
+    """``no_raise_to_win`` (pagat): whether ``seat``'s side would reach the target by winning a
+    hand worth ``value`` (the call it answers, or the value it accepted): it may not raise."""
+    return bool(s[F_SCORE][s[F_TEAMS][seat]] + value >= s[F_RULES].target)
 
 
 def legal_of(s: StateLike) -> tuple[Action, ...]:
@@ -134,19 +155,26 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
     if call is not None:  # only the mão de onze waits there
         return _ONZE_ANSWERS
     truco_call = s[F_TRUCO_CALL]
+    rules = s[F_RULES]
     if truco_call is not None:
-        return _ANSWERS[truco_call[0]]
+        value = truco_call[0]
+        if rules.no_raise_to_win and wins_by_accepting(s, truco_call[2], value):
+            return _ANSWERS_ONLY[value]
+        return _ANSWERS[value]
     seat = s[F_TURN]
     hand: tuple[Card, ...] = s[F_HANDS][seat]
-    rules = s[F_RULES]
     eleven = at_eleven(rules.target, s[F_SCORE])
     if eleven == 2 and rules.mao_de_ferro == "cega":
-        return (PLAY[hand[0]],)  # a blind mão de ferro: the cards go in the order dealt
+        # A blind mão de ferro: the cards go in the order dealt, and the action names none (the
+        # engine plays ``hand[0]``), so ``legal`` does not tell the player what he holds.
+        return _BLIND
     tapada = rules.tapada
     tapadas = (s[F_TRICK] and tapada != "off") or tapada == "always"
     value = s[F_TRUCO]
     owner = s[F_OWNER]
     call_next = value != 12 and not eleven and (owner < 0 or owner == s[F_TEAMS][seat])
+    if call_next and rules.no_raise_to_win and wins_by_accepting(s, seat, value):
+        call_next = False
     key = (hand, tapadas, value if call_next else 0)
     found = _LEGAL.get(key)
     if found is None:
@@ -212,12 +240,16 @@ def start_hand(s: Work) -> None:
 
 
 def trick_result(
-    plays: Sequence[tuple[int, Card, bool]], teams: Sequence[int], vira: int, tie_lead: str
+    plays: Sequence[tuple[int, Card, bool]],
+    teams: Sequence[int],
+    vira: int,
+    tie_lead: str,
+    limpo: bool = False,
 ) -> tuple[int, int]:
     """(team, seat) that won a trick (``tricks.trick_result`` with this hand's ranks), or
     (PARDA, seat to lead the next) when the sides' best cards tie (cangada): the player of the
     first tied card, or with ``tie_lead="opener"`` the one who led the tied trick."""
-    ranks = rank_table(vira)
+    ranks = rank_table(vira, limpo)
     team, seat = tricks.trick_result(plays, teams, ranks)
     if team != PARDA:
         return team, seat
@@ -239,7 +271,8 @@ def end_trick(s: Work, ev: list[Event]) -> None:
     """Every seat has played the trick: who won it, and the hand if it is decided."""
     plays = s[F_PLAYS]
     teams = s[F_TEAMS]
-    team, seat = trick_result(plays, teams, s[F_VIRA], s[F_RULES].tie_lead)
+    rules = s[F_RULES]
+    team, seat = trick_result(plays, teams, s[F_VIRA], rules.tie_lead, rules.baralho == "limpo")
     ev.append(TrickEnded(s[F_TRICK], team, seat if team != PARDA else PARDA))
     results = s[F_RESULTS] + (team,)
     s[F_RESULTS] = results

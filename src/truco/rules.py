@@ -25,6 +25,7 @@ Game = Literal["argentino", "paulista"]
 Manilhas = Literal["vira", "velha"]
 MaoDeFerro = Literal["cega", "aberta"]
 TieLead = Literal["tied", "opener"]
+Baralho = Literal["sujo", "limpo"]
 
 TARGETS = (10, 15, 20, 24, 30, 40)
 PLAYERS = (2, 3, 4, 6)
@@ -46,6 +47,13 @@ class Rules:
     tie_lead: TieLead = "tied"
     """Paulista: after a tied trick (cangada) the next one is led by the player of the first of
     the tied cards (``tied``), or by the one who led the tied trick (``opener``)."""
+    baralho: Baralho = "sujo"
+    """Paulista: the 40-card deck (``sujo``), or the 24-card baralho limpo (``limpo``: no 4, 5,
+    6 or 7; a vira 3 makes the Qs manilhas). Not with the manilha velha, whose manilhas it
+    leaves out."""
+    no_raise_to_win: bool = False
+    """Paulista: a side may not raise while just accepting (or the value it already accepted)
+    would take it to the target (pagat's rule); by default it may."""
     variant: Variant = "standard"
     """The way of playing: teams of 1, 2 or 3 (``standard``); ``pata_de_gallo`` and
     ``destantado`` for three players; ``pica_pica`` for six (docs/rules.md, "Variants")."""
@@ -127,9 +135,18 @@ class Rules:
             else:
                 raise RulesError(f"{self.variant} is not a variant of {self.game}")
         if info.game != "paulista" and (
-            self.manilhas != "vira" or self.mao_de_ferro != "cega" or self.tie_lead != "tied"
+            self.manilhas != "vira"
+            or self.mao_de_ferro != "cega"
+            or self.tie_lead != "tied"
+            or self.no_raise_to_win
+            or self.baralho != "sujo"
         ):
-            raise RulesError("manilhas, mao_de_ferro and tie_lead are options of Truco Paulista")
+            raise RulesError(
+                "manilhas, mao_de_ferro, tie_lead, baralho and no_raise_to_win are options of "
+                "Truco Paulista"
+            )
+        if self.baralho == "limpo" and self.manilhas == "velha":
+            raise RulesError("the baralho limpo has no 4 or 7: it is not played with manilha velha")
         if info.targets and self.target not in info.targets:
             if self.target != 30:
                 raise RulesError(
@@ -201,6 +218,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "manilhas": get_args(Manilhas),
     "mao_de_ferro": get_args(MaoDeFerro),
     "tie_lead": get_args(TieLead),
+    "baralho": get_args(Baralho),
     "falta": get_args(FaltaMode),
     "tapada": get_args(TapadaMode),
     "envido_until": get_args(EnvidoUntil),

@@ -200,7 +200,7 @@ def _end_reason(state: State) -> Reason | None:
     verb = state.log[-1][1].verb
     if verb is Verb.MAZO:
         return Reason.MAZO
-    if verb is Verb.PLAY or verb is Verb.TAPADA:
+    if verb is Verb.PLAY or verb is Verb.TAPADA or verb is Verb.CEGA:
         return Reason.TRUCO
     if verb is Verb.CORRE:  # running from the mão de onze is the hand's first action
         return Reason.MAO_DE_ONZE if len(state.log) == 1 else Reason.TRUCO_NO_QUIERO
@@ -348,7 +348,7 @@ def _manilhas(state: State, paulista: bool) -> tuple[Card, ...]:
     if not paulista:
         return ()
     if state.vira >= 0:
-        return manilhas_of(DECK[state.vira])
+        return manilhas_of(DECK[state.vira], state.rules.baralho == "limpo")
     return manilhas_of(None) if state.rules.manilhas == "velha" else ()
 
 

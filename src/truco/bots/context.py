@@ -52,7 +52,7 @@ class Ctx(NamedTuple):
 
 def card_ranks(rules: Rules, vira: int) -> tuple[int, ...]:
     """The rank of every card in a hand of ``rules`` whose vira is ``vira`` (-1: none)."""
-    return rank_table(vira) if rules.game == "paulista" else TRUCO_RANK
+    return rank_table(vira, rules.baralho == "limpo") if rules.game == "paulista" else TRUCO_RANK
 
 
 def table_bests(ctx: Ctx, my_team: int) -> tuple[int, int]:

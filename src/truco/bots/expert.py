@@ -38,6 +38,7 @@ from truco.bots.strength import win_prob
 from truco.cards import DECK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
 from truco.errors import TrucoError
+from truco.manilhas import LIMPO_DECK
 from truco.state import DEAL, OVER, State, new_match
 from truco.view import SeatView
 
@@ -152,7 +153,8 @@ def sample_worlds(
     known_held: dict[int, list[Card]] = {s: list(cards) for s, cards in view.partners}
     for cards in known_held.values():
         seen.update(cards)
-    unseen = [c for c in DECK if c not in seen]
+    deck = LIMPO_DECK if view.rules.baralho == "limpo" else DECK  # Paulista's 24 cards
+    unseen = [c for c in deck if c not in seen]
     need = [
         0
         if s == me

@@ -14,7 +14,7 @@ from truco.bots.context import Ctx
 from truco.bots.equity import equity_if
 from truco.bots.strength import choose_card, misread_win, win_prob
 from truco.bots.tantos import accept_threshold, scores_mine_theirs
-from truco.paulista import ONZE_RUN, ONZE_VALUE, RAISE
+from truco.paulista import ONZE_RUN, ONZE_VALUE, RAISE, VALUE_OF
 
 if TYPE_CHECKING:
     from truco.bots.policy import Style
@@ -23,7 +23,18 @@ if TYPE_CHECKING:
 def decide(
     ctx: Ctx, legal: tuple[Action, ...], rng_random: float, style: Style, error: float
 ) -> Action:
-    """A rule-of-thumb choice among ``legal`` in a Paulista hand."""
+    """A rule-of-thumb choice among ``legal`` in a Paulista hand. A sane player (the beginner,
+    the personas) never runs where ``senseless`` says no one would, however he misreads his
+    hand: he plays the mão de onze, or accepts the call, instead."""
+    choice = _decide(ctx, legal, rng_random, style, error)
+    if style.sane and choice is CORRE and senseless(ctx, CORRE):
+        return JOGA if JOGA in legal else DESCE
+    return choice
+
+
+def _decide(
+    ctx: Ctx, legal: tuple[Action, ...], rng_random: float, style: Style, error: float
+) -> Action:
     if len(legal) == 1:
         return legal[0]
     if style.always_raise:
@@ -54,13 +65,26 @@ _RAISES = frozenset((Verb.TRUCO, Verb.SEIS, Verb.NOVE, Verb.DOZE))
 
 
 def senseless(ctx: Ctx, action: Action) -> bool:
-    """``policy.senseless`` in a Paulista hand: running from a call with the hand won for
-    certain, or raising with it lost for certain."""
+    """``policy.senseless`` in a Paulista hand (docs/bots.md, "absurd"): running from a call
+    with the hand won for certain, or from a truco holding two manilhas; running from a mão de
+    onze holding the zap and a 3 (or another manilha); raising with the hand lost for
+    certain."""
     if action.verb in _RAISES:
         return win_prob(ctx) == 0.0
-    if action is CORRE and ctx.truco_call is not None:
-        return win_prob(ctx) == 1.0
-    return False
+    if action is not CORRE:
+        return False
+    ranks = sorted((ctx.ranks[c] for c in ctx.hand), reverse=True)
+    if ctx.truco_call is None:  # the mão de onze's decision
+        return len(ranks) > 1 and ranks[0] == ZAP_RANK and ranks[1] >= THREE_RANK
+    if ctx.truco_call[0] == VALUE_OF[Verb.TRUCO] and sum(r > THREE_RANK for r in ranks) >= 2:
+        return True  # a truco run from with two manilhas
+    return win_prob(ctx) == 1.0
+
+
+ZAP_RANK = 14
+"""The zap's rank (``truco.manilhas``: the manilhas rank 11 to 14)..."""
+THREE_RANK = 10
+"""...and a 3's, the best common card."""
 
 
 _STEP = {1: 0, 3: 1, 6: 2, 9: 3}

@@ -142,7 +142,12 @@ class TrucoApp(App[int]):
             seats = f"{rules.players // 2} x {rules.players // 2}"
             head = f"[b]Truco Paulista[/] · {seats} · {rules.target} tentos"
             head += f" · manilha {rules.manilhas}"
-        partner = " · +: compañero" if rules.players > 2 and rules.teams == 2 else ""
+        partner = names.say("partner_mark") if rules.players > 2 and rules.teams == 2 else ""
+        # The panels' titles in the table's language (pt-BR at a Truco Paulista table).
+        self.query_one("#table", Static).border_title = names.say("title_table")
+        self.query_one("#log", RichLog).border_title = names.say("title_log")
+        hand.border_title = names.say("title_hand")
+        hand.border_subtitle = names.say("quit_key")
         status.update(_markup([f"{head}{self.description}{partner}"]))
         score.update(_markup(text.score_lines(view, names)))
         if self.game.over:
@@ -155,7 +160,7 @@ class TrucoApp(App[int]):
         elif view.hand_no:
             table.update(_markup(text.table_lines(view, names)))
         else:
-            table.update(_markup(["Repartiendo…"]))
+            table.update(_markup([names.say("dealing")]))
         hand.update(_markup(self._hand_lines(view, names)))
 
     def _hand_lines(self, view: SeatView, names: text.Names) -> list[str]:
@@ -179,20 +184,25 @@ class TrucoApp(App[int]):
         first = "  ".join(cards) + (f"   [dim]{tanto}[/]" if tanto else "")
         if not first and text.sitting_out(view):
             first = "[dim](esta mano de pica no jugás: mirás)[/]"
-        lines = [first or "[dim](sin cartas)[/]"]
+        lines = [first or f"[dim]{names.say('no_cards')}[/]"]
         for partner, held in view.partners:  # the mão de onze: the partners' cards
             if held:
-                lines.append(f"Cartas de {names.seat(partner)}: {names.cards(held)}")
+                lines.append(names.say("cards_of", who=names.seat(partner)) + names.cards(held))
         pending = text.pending_call(view, names)
         if pending and not self.game.over:
             lines.append(f"[b yellow]{pending}[/]")
         if self.game.over:
-            rematch = "   [b reverse] r [/] revancha" if self._socket is not None else ""
+            say = names.say
+            rematch = f"   [b reverse] r [/] {say('rematch')}" if self._socket is not None else ""
             lines.append(
-                f"[b reverse] s [/] guardar la partida   [b reverse] Enter [/] salir{rematch}"
+                f"[b reverse] s [/] {say('save_quit')}   [b reverse] Enter [/] {say('quit')}"
+                + rematch
             )
         elif self.paused:
-            lines.append("[b reverse] Enter [/] siguiente mano   [b reverse] s [/] guardar")
+            lines.append(
+                f"[b reverse] Enter [/] {names.say('next_hand')}"
+                f"   [b reverse] s [/] {names.say('save')}"
+            )
         elif keys:
             calls = [
                 f"[b reverse] {k} [/] {text.action_label(a)}"
@@ -200,10 +210,10 @@ class TrucoApp(App[int]):
                 if not (a.card is not None and a.verb in _ON_CARD)
             ]
             if self.pistas:
-                calls.append("[b reverse] p [/] pista")
+                calls.append(f"[b reverse] p [/] {names.say('hint')}")
             lines.append("  ".join(calls))
         elif view.to_act is not None and view.to_act >= 0:
-            lines.append(f"[dim]Juega {names.seat(view.to_act)}…[/]")
+            lines.append(f"[dim]{names.say('to_play', who=names.seat(view.to_act))}[/]")
         if self.message:
             lines.append(self.message)
         return lines

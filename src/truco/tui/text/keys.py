@@ -37,7 +37,7 @@ def action_keys(view: SeatView) -> dict[str, Action]:
     """The key for each of the viewer's legal actions."""
     keys: dict[str, Action] = {}
     for action in view.legal:
-        if action.verb is Verb.PLAY and view.blind:
+        if action.verb is Verb.CEGA:
             keys["1"] = action  # a blind mão de ferro: the next card dealt, unseen
         elif action.card is not None and action.card in view.hand:
             i = view.hand.index(action.card)

@@ -26,12 +26,12 @@ from truco.events import (
 from truco.tui.text import paulista
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
 from truco.tui.text.score import scores_text
-from truco.tui.text.words import REASONS, SAY, trick_name
+from truco.tui.text.words import REASONS, SAY
 from truco.view import SeatView
 
 
 def _hand_started(ev: HandStarted, names: Names, view: SeatView | None) -> str:
-    said = f"Mano {ev.hand} · es mano: {names.seat(ev.mano)}"
+    said = names.say("hand_head", n=ev.hand, who=names.seat(ev.mano))
     if view is not None and view.hand_no == ev.hand:
         seats = pica_seats(view)
         if seats is not None:
@@ -63,12 +63,12 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
     if isinstance(ev, HandStarted):
         return _hand_started(ev, names, view)
     if isinstance(ev, CardsDealt):
-        return "Te tocaron: " + names.cards(ev.cards)
+        return names.say("dealt") + names.cards(ev.cards)
     if isinstance(ev, ViraTurned):
         return "Vira: " + names.card(ev.card)
     if isinstance(ev, CardPlayed):
-        what = "una carta tapada" if ev.face_down else names.card(ev.card)
-        return f"{names.seat(ev.seat)}: juega {what}"
+        what = names.say("face_down") if ev.face_down else names.card(ev.card)
+        return names.say("plays", who=names.seat(ev.seat), what=what)
     if isinstance(ev, Discarded):
         if ev.seat == names.me:
             return f"Vos (pie): descartás {_own_discard(view, names)}"
@@ -79,30 +79,32 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
     if isinstance(ev, WentToMazo):
         return f"{names.seat(ev.seat)}: me voy al mazo"
     if isinstance(ev, TrickEnded):
-        trick = trick_name(ev.trick).capitalize()
+        trick = names.trick(ev.trick)
         if ev.team < 0:
             return f"{trick}: {'cangou' if names.french else 'parda'}"
         who, side = names.seat(ev.seat), names.team(ev.team)
-        return f"{trick}: la gana {who}" + (f", para {side}" if side != who else "")
+        won = names.say("trick_won", trick=trick, who=who)
+        return won + (names.say("for_side", side=side) if side != who else "")
     if isinstance(ev, PointsDeclared):
         said = "son buenas" if ev.points is None else f"{ev.points}{' de flor' * ev.flor}"
         return f"{names.seat(ev.seat)}: [b]{said}[/]"
     if isinstance(ev, Scored):
         reason = (paulista.REASONS if names.french else REASONS).get(ev.reason, ev.reason)
-        return f"[green]+{ev.points} para {names.scorer(ev.team)}[/] ({reason})"
+        return f"[green]{names.say('scored', n=ev.points, who=names.scorer(ev.team))}[/] ({reason})"
     if isinstance(ev, PorotosPassed):
         reason = REASONS.get(ev.reason, ev.reason)
         colour = "green" if ev.seat == names.me else "yellow"
         return f"[{colour}]{_passed(ev, names)}[/] ({reason})"
     if isinstance(ev, CardsShown):
-        return f"{names.seat(ev.seat)} muestra " + names.cards(ev.cards)
+        return names.say("shows", who=names.seat(ev.seat)) + names.cards(ev.cards)
     if isinstance(ev, HandEnded):
-        return f"Fin de la mano: {hand_points_text(ev.points, names)}"
+        return names.say("hand_end") + hand_points_text(ev.points, names)
     winner = names.scorer(ev.winner)
-    verb = "gana" if names.individual else "ganan"
+    verb = names.say("wins") if names.individual else names.say("win")
     if names.piles:
         return f"[b]Fin del partido: {verb} {winner}[/], que se quedó sin porotos"
-    return f"[b]Fin del partido: {verb} {winner}[/] ({scores_text(ev.score, names)})"
+    end = names.say("match_end")
+    return f"[b]{end}{verb} {winner}[/] ({scores_text(ev.score, names)})"
 
 
 def hand_points_text(points: Sequence[int], names: Names) -> str:
@@ -110,7 +112,7 @@ def hand_points_text(points: Sequence[int], names: Names) -> str:
     got = [f"{names.scorer(i)} {points[i]:+d}" for i in names.order(len(points)) if points[i]]
     if names.piles:
         return "porotos " + ", ".join(got) if got else "nadie pasa porotos"
-    return ", ".join(got) or "nadie suma"
+    return ", ".join(got) or names.say("nobody_scores")
 
 
 def hand_summary(hand_events: Iterable[Event], view: SeatView, names: Names) -> list[str]:
@@ -133,7 +135,7 @@ def hand_summary(hand_events: Iterable[Event], view: SeatView, names: Names) -> 
         else:
             key = None
             if isinstance(ev, CardsShown):
-                shown.append(f"{names.seat(ev.seat)} muestra {names.cards(ev.cards)}")
+                shown.append(names.say("shows", who=names.seat(ev.seat)) + names.cards(ev.cards))
             continue
         if new_key is not None and new_key == key:
             groups[-1][1].append(item)
@@ -141,6 +143,7 @@ def hand_summary(hand_events: Iterable[Event], view: SeatView, names: Names) -> 
             reasons = paulista.REASONS if names.french else REASONS
             groups.append((who, [item], reasons.get(ev.reason, ev.reason)))
         key = new_key
-    said = [f"[b]{who} {' y '.join(items)}[/] ({reason})" for who, items, reason in groups]
-    head = f"[b reverse] Fin de la mano {view.hand_no} [/] "
-    return [head + (", ".join(said) or "nadie suma"), *shown]
+    both = names.say("and")
+    said = [f"[b]{who} {both.join(items)}[/] ({reason})" for who, items, reason in groups]
+    head = f"[b reverse] {names.say('hand_end_n', n=view.hand_no)} [/] "
+    return [head + (", ".join(said) or names.say("nobody_scores")), *shown]

@@ -15,7 +15,8 @@ from rich.markup import escape
 from truco.actions import Verb
 from truco.cards import Card
 from truco.tui.text import paulista
-from truco.tui.text.words import card, card_words, cards_words
+from truco.tui.text.lang import say
+from truco.tui.text.words import card, card_words, cards_words, trick_name
 from truco.variants import variant_of
 from truco.view import SeatView
 
@@ -82,9 +83,20 @@ class Names:
             french=paulista.paulista(view),
         )
 
+    def say(self, key: str, **values: object) -> str:
+        """The screen's words (``lang``): pt-BR at a Truco Paulista table, else Spanish."""
+        return say(key, pt=self.french, **values)
+
+    def trick(self, trick: int) -> str:
+        """A trick by its table name, capitalised: ``Primera`` (``Primeira`` at a Paulista
+        table)."""
+        if self.french and trick < 3:
+            return self.say(f"trick_{trick}").capitalize()
+        return trick_name(trick).capitalize()
+
     def seat(self, seat: int) -> str:
         if seat == self.me:
-            return "Vos"
+            return self.say("you")
         partner = "+" * (self.me is not None and self.teams[seat] == self.us)
         if seat < len(self.names) and self.names[seat]:
             return escape(self.names[seat]) + partner
@@ -94,12 +106,12 @@ class Names:
         """A side of this hand: Nosotros / Ellos; in the three-player variants, its players."""
         if not self.individual:
             if self.me is None:
-                return f"Equipo {team}"
-            return "Nosotros" if team == self.us else "Ellos"
+                return self.say("team", n=team)
+            return self.say("we") if team == self.us else self.say("they")
         members = [s for s, t in enumerate(self.teams) if t == team]
         if self.me in members and len(members) > 1:
-            return "Nosotros"
-        return " y ".join(self.seat(s) for s in members)
+            return self.say("we")
+        return self.say("and").join(self.seat(s) for s in members)
 
     def scorer(self, index: int) -> str:
         """Whose score ``index`` is: a team's, or in the individual variants a player's."""

@@ -28,6 +28,7 @@ SAY: dict[Verb, str] = {
     Verb.DESCE: "Desce",
     Verb.CORRE: "Corre",
     Verb.JOGA: "Jogo a mão de onze",
+    Verb.CEGA: "Jogo no escuro",
 }
 """What a player shouts at a Paulista table."""
 LABELS: dict[Verb, str] = {
@@ -38,6 +39,7 @@ LABELS: dict[Verb, str] = {
     Verb.DESCE: "desce",
     Verb.CORRE: "corre",
     Verb.JOGA: "joga (mão de onze)",
+    Verb.CEGA: "jogar no escuro (a próxima carta)",
 }
 """The keys' words at a Paulista table."""
 CARD_VERBS: dict[Verb, str] = {Verb.PLAY: "jogar", Verb.TAPADA: "cobrir"}

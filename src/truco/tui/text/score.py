@@ -70,7 +70,7 @@ def score_line(view: SeatView, names: Names) -> str:
     if names.piles:
         piles = " · ".join(f"{names.seat(s)} {view.score[s]}" for s in order)
         return f"Porotos: {piles} · pozo {view.pot}"
-    return "Tanteador: " + " · ".join(
+    return names.say("score_line") + " · ".join(
         f"{names.scorer(i)} {score_label(view.score[i], view.half)}" for i in order
     )
 
@@ -86,12 +86,15 @@ def scores_text(score: Sequence[int], names: Names) -> str:
 def match_summary(view: SeatView, names: Names, hands: int) -> list[str]:
     winner = view.winner
     if names.me is None:
-        head = f"Gana{'n' * (not names.individual)} {names.scorer(winner)}"
+        verb = names.say("wins") if names.individual else names.say("win")
+        head = f"{verb.capitalize()} {names.scorer(winner)}"
     elif names.won(winner):
-        head = "¡Ganaste!"
+        head = names.say("you_won")
     else:
-        head = f"Perdiste: gana {names.seat(winner)}." if names.individual else "Perdiste."
-    in_hands = f"en {hands} mano{'s' * (hands != 1)}"
+        head = (
+            f"Perdiste: gana {names.seat(winner)}." if names.individual else names.say("you_lost")
+        )
+    in_hands = names.say("in_hands", n=hands, s="s" * (hands != 1))
     if names.individual:
         what = "Porotos" if names.piles else "Puntos"
         second = f"{what}: {scores_text(view.score, names)}, {in_hands}."
@@ -101,4 +104,4 @@ def match_summary(view: SeatView, names: Names, hands: int) -> list[str]:
             f"{names.team(us)} {view.score[us]} a {view.score[them]} {names.team(them)}, "
             f"{in_hands}."
         )
-    return [f"[b reverse] Fin del partido: {head} [/]", second]
+    return [f"[b reverse] {names.say('match_end')}{head} [/]", second]

@@ -8,7 +8,7 @@ from truco.cards import Card
 from truco.state import Phase
 from truco.tui.text import paulista
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
-from truco.tui.text.words import LABELS, TRUCO_NAMES, trick_name
+from truco.tui.text.words import LABELS, TRUCO_NAMES
 from truco.variants import variant_of
 from truco.view import PlayView, SeatView
 
@@ -88,7 +88,7 @@ def table_lines(view: SeatView, names: Names, *, notes: bool = True) -> list[str
     for i, plays in enumerate(tricks):
         if not plays and i >= len(view.tricks):
             if i < 3:
-                lines.append(f"{trick_name(i).capitalize()}: …")
+                lines.append(f"{names.trick(i)}: …")
             continue
         result = ""
         if i < len(view.results):
@@ -97,9 +97,7 @@ def table_lines(view: SeatView, names: Names, *, notes: bool = True) -> list[str
             result = f" → [i]{parda}[/]" if won < 0 else f" → [b]{names.team(won)}[/]"
         # coloured cards stand apart by themselves; a tight line fits three players' cards
         sep = " · " if names.plain else " "
-        lines.append(
-            f"{trick_name(i).capitalize()}: " + sep.join(_play(names, p) for p in plays) + result
-        )
+        lines.append(f"{names.trick(i)}: " + sep.join(_play(names, p) for p in plays) + result)
     if view.declared:
         said = ", ".join(
             f"{names.seat(s)} {'son buenas' if p is None else p}{' (flor)' * f}"
@@ -141,7 +139,7 @@ def pending_call(view: SeatView, names: Names) -> str | None:
     if said is None:
         return None
     caller, responder, what = said
-    line = f"{names.seat(caller)} cantó {what}: responde {names.seat(responder)}"
+    line = names.say("called", who=names.seat(caller), what=what, answer=names.seat(responder))
     # Destantado: who accepted the call so far (each answers for himself, in turn after him).
     n = len(view.hand_sizes)
     accepted = sorted((s for s in view.bettors if s != caller), key=lambda s: (s - caller) % n)

@@ -219,10 +219,10 @@ export function handAndActions(state: GameState, tapadaMode: boolean): Html {
     return html`<button class="my-card${playable ? " playable" : ""}${tapadaMode && playable ? " tapada-pick" : ""}${manilha ? " manilha" : ""}${pick(action)}" 
       ${playable ? html`data-act="${action}"` : "disabled"} aria-label="${label}" title="${manilha ?? ""}">${tableCard(view.options, c, label)}</button>`;
   });
-  // A mão de ferro played blind: the viewer's cards stay face down; the one legal play takes the
-  // next of them in the order dealt.
+  // A mão de ferro played blind: the viewer's cards stay face down; the one legal action, cega,
+  // names no card: the core plays the next of them in the order dealt.
   if (view.blind && state.seat !== null) {
-    const next = legal.find((a) => a.startsWith("play "));
+    const next = legal.find((a) => a === "cega");
     for (let i = 0; i < (view.hand_sizes[state.seat] ?? 0); i++) {
       const act = i === 0 && next && !busy ? next : null;
       cards.push(
@@ -230,7 +230,7 @@ export function handAndActions(state: GameState, tapadaMode: boolean): Html {
       );
     }
   }
-  const calls = legal.filter((a) => !a.startsWith("play ") && !a.startsWith("tapada ") && !a.startsWith("discard "));
+  const calls = legal.filter((a) => a !== "cega" && !a.startsWith("play ") && !a.startsWith("tapada ") && !a.startsWith("discard "));
   const envidoPrimero = view.truco_call !== null && view.envido_call === null;
   const buttons = calls.map((a) => {
     const label = actionLabel(a);

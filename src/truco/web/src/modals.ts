@@ -32,7 +32,7 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
     ([seat, cards]) =>
       html`<div class="sum-shown"><span>${seatName(state.table, seat)}</span>${cards.map((c) => html`<span class="sum-card">${tableCard(s.view.options, c, cardName(c))}</span>`)}</div>`,
   );
-  const calls = (s.history ?? []).filter(([, a]) => !/^(play|tapada|discard|quiero|no-quiero|mazo|desce|corre|joga)\b/.test(a)).map(([, a]) => a);
+  const calls = (s.history ?? []).filter(([, a]) => !/^(play|tapada|discard|quiero|no-quiero|mazo|desce|corre|joga|cega)\b/.test(a)).map(([, a]) => a);
   const scored = s.scored.map(
     (x) => html`<li>${scorerLabel(x.team, viewer, s.view, state.table)}: +${x.points} ${scoredReason(x.reason, calls)}</li>`,
   );

@@ -52,7 +52,7 @@ export const CALL_OF_VALUE: Record<number, string> = { 3: "truco", 6: "seis", 9:
 
 /** Everything a Paulista table says (answers and the mão de onze's decision included), which
  * are not cards. */
-export const PAULISTA_WORDS = ["truco", "seis", "nove", "doze", "desce", "corre", "joga"];
+export const PAULISTA_WORDS = ["truco", "seis", "nove", "doze", "desce", "corre", "joga", "cega"];
 
 /** A rank by its name at the table: "5", "Dama", "Valete", "Rei", "Ás". */
 export function rankName(code: CardCode): string {

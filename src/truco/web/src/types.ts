@@ -42,6 +42,10 @@ export interface Options {
   mao_de_ferro?: "cega" | "aberta";
   /** Paulista: who leads after a tied trick. */
   tie_lead?: "tied" | "opener";
+  /** Paulista: the 40-card deck, or the 24-card baralho limpo (no 4-7). */
+  baralho?: "sujo" | "limpo";
+  /** Paulista: pagat's rule, no raise while just accepting would already win the game. */
+  no_raise_to_win?: boolean;
   [key: string]: unknown;
 }
 

@@ -27,6 +27,14 @@ describe("render", () => {
     expect(acts(String(handAndActions(g, true))).sort()).toEqual(["tapada 1e", "tapada 4c"]);
     expect(String(handAndActions(g, false))).toContain('data-cmd="tapada"');
   });
+  it("a blind mão de ferro: the first face-down card plays 'cega', which names no card and is no call button", () => {
+    const options = { players: 2, target: 12, flor: false, variant: "paulista", game: "paulista" } as View["options"];
+    const g = game({ options, game: "paulista", ferro: true, blind: true, cards: [], hand_sizes: [3, 3], legal: ["cega"] });
+    const out = String(handAndActions(g, false));
+    expect(acts(out)).toEqual(["cega"]);
+    expect(out.match(/my-card blind/g)?.length).toBe(3);
+    expect(out).not.toContain("act-cega");
+  });
   it("offers the Pista only on the seat's turn at a table that allows it", () => {
     const allowed = { ...game(), table: makeTable({ pista: true }) };
     expect(String(handAndActions(allowed, false))).toContain('data-cmd="pista"');

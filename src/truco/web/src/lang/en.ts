@@ -291,6 +291,7 @@ export const en: Record<Key, string> = {
   act_desce: "Desce (accept)",
   act_corre: "Corre (run)",
   act_joga: "Play the hand of eleven",
+  act_cega: "Play blind",
   "reason_mao-de-onze": "ran from the hand of eleven",
   zap: "Zap!",
   fsuit_c: "hearts",

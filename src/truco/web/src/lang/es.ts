@@ -292,6 +292,7 @@ export const es = {
   act_desce: "Desce (quiero)",
   act_corre: "Corre (no quiero)",
   act_joga: "Jugar la mano de once",
+  act_cega: "Jugar a ciegas",
   "reason_mao-de-onze": "mano de once corrida",
   zap: "¡Zap!",
   fsuit_c: "corazones",

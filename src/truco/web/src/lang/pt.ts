@@ -195,6 +195,7 @@ export const pt: Partial<Record<Key, string>> = {
   act_desce: "Desce",
   act_corre: "Corre",
   act_joga: "Jogar a mão de onze",
+  act_cega: "Jogar no escuro",
   "reason_mao-de-onze": "correu da mão de onze",
   zap: "Zap!",
   fsuit_c: "copas",

@@ -1,0 +1,105 @@
+"""The terminal's words that a Truco Paulista table says in pt-BR, as the browser does
+(``web/src/lang/pt.ts``): ``Names.say(key)`` takes them from ``PT`` at a Paulista table and from
+``ES`` (the Argentine table's Spanish) anywhere else. The calls, answers, cards and reasons of a
+Paulista hand are in ``truco.tui.text.paulista``; words only the Argentine game uses (envido,
+flor, mazo, the pie, porotos) stay where they are.
+"""
+
+from __future__ import annotations
+
+ES: dict[str, str] = {
+    "you": "Vos",
+    "we": "Nosotros",
+    "they": "Ellos",
+    "team": "Equipo {n}",
+    "and": " y ",
+    "hand_head": "Mano {n} · es mano: {who}",
+    "dealt": "Te tocaron: ",
+    "plays": "{who}: juega {what}",
+    "face_down": "una carta tapada",
+    "trick_won": "{trick}: la gana {who}",
+    "for_side": ", para {side}",
+    "scored": "+{n} para {who}",
+    "shows": "{who} muestra ",
+    "hand_end": "Fin de la mano: ",
+    "hand_end_n": "Fin de la mano {n}",
+    "nobody_scores": "nadie suma",
+    "match_end": "Fin del partido: ",
+    "wins": "gana",
+    "win": "ganan",
+    "you_won": "¡Ganaste!",
+    "you_lost": "Perdiste.",
+    "in_hands": "en {n} mano{s}",
+    "score_line": "Tanteador: ",
+    "called": "{who} cantó {what}: responde {answer}",
+    "title_table": "Mesa",
+    "title_log": "Jugadas",
+    "title_hand": "Tu mano",
+    "quit_key": "ctrl+q salir",
+    "dealing": "Repartiendo…",
+    "no_cards": "(sin cartas)",
+    "cards_of": "Cartas de {who}: ",
+    "save_quit": "guardar la partida",
+    "quit": "salir",
+    "rematch": "revancha",
+    "next_hand": "siguiente mano",
+    "save": "guardar",
+    "hint": "pista",
+    "to_play": "Juega {who}…",
+    "partner_mark": " · +: compañero",
+    "trick_0": "primera",
+    "trick_1": "segunda",
+    "trick_2": "tercera",
+}
+"""The Spanish of every table but Truco Paulista's."""
+
+PT: dict[str, str] = {
+    "you": "Você",
+    "we": "Nós",
+    "they": "Eles",
+    "team": "Dupla {n}",
+    "and": " e ",
+    "hand_head": "Mão {n} · é mão: {who}",
+    "dealt": "Suas cartas: ",
+    "plays": "{who}: joga {what}",
+    "face_down": "uma carta coberta",
+    "trick_won": "{trick}: ganha {who}",
+    "for_side": ", para {side}",
+    "scored": "+{n} para {who}",
+    "shows": "{who} mostra ",
+    "hand_end": "Fim da mão: ",
+    "hand_end_n": "Fim da mão {n}",
+    "nobody_scores": "ninguém marca",
+    "match_end": "Fim da partida: ",
+    "wins": "ganha",
+    "win": "ganham",
+    "you_won": "Você ganhou!",
+    "you_lost": "Você perdeu.",
+    "in_hands": "em {n} mão{s}",
+    "score_line": "Placar: ",
+    "called": "{who} pediu {what}: responde {answer}",
+    "title_table": "Mesa",
+    "title_log": "Jogadas",
+    "title_hand": "Sua mão",
+    "quit_key": "ctrl+q sair",
+    "dealing": "Dando as cartas…",
+    "no_cards": "(sem cartas)",
+    "cards_of": "Cartas de {who}: ",
+    "save_quit": "salvar a partida",
+    "quit": "sair",
+    "rematch": "revanche",
+    "next_hand": "próxima mão",
+    "save": "salvar",
+    "hint": "dica",
+    "to_play": "Joga {who}…",
+    "partner_mark": " · +: parceiro",
+    "trick_0": "primeira",
+    "trick_1": "segunda",
+    "trick_2": "terceira",
+}
+"""The pt-BR of a Truco Paulista table (the browser's words where it has them)."""
+
+
+def say(key: str, *, pt: bool = False, **values: object) -> str:
+    """The words ``key`` in pt-BR (``pt``) or Spanish, with ``values`` put in."""
+    return (PT if pt else ES)[key].format(**values)
