@@ -26,6 +26,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "never-bluff": NeverBluffBot,
     "expert": ExpertBot,
     "expert-fast": lambda: ExpertBot(worlds=8, name="expert-fast"),
+    "expert-sin-senas": lambda: ExpertBot(name="expert-sin-senas", signals=False),
     "caretaker": CaretakerBot,
 }
 LEVELS: dict[str, str] = {

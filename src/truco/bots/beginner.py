@@ -23,6 +23,8 @@ class BeginnerBot:
     certain (a won or lost hand) and a falta needs real points."""
 
     name = "beginner"
+    signals = True
+    """Makes señas to its partners: a beginner knows his cards, if not what they are worth."""
 
     def __init__(self, style: Style = BEGINNER, name: str = "beginner") -> None:
         self.style = style

@@ -34,6 +34,7 @@ from truco.actions import (
 from truco.bots.context import ctx_of_state, ctx_of_view
 from truco.bots.equity import match_equity
 from truco.bots.policy import DEFAULT, Style, decide, ranked_discards, senseless
+from truco.bots.senas import Heard, Told, draw_hand, quiet_weight, told
 from truco.bots.strength import win_prob
 from truco.cards import DECK, TRUCO_RANK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
@@ -87,8 +88,12 @@ def _start_state(view: SeatView) -> State:
     return new_match(view.rules, mano=view.mano, score=score, pica=view.pica)
 
 
-def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[tuple[State, float]]:
-    """Up to ``count`` worlds consistent with the view, each with its likelihood weight."""
+def sample_worlds(
+    view: SeatView, rng: Random, count: int, tries: int, heard: Heard = ()
+) -> list[tuple[State, float]]:
+    """Up to ``count`` worlds consistent with the view and with the señas ``heard`` from
+    partners (``bots/senas.py``), each with its likelihood weight. Señas no world can agree
+    with (a person may sign what he does not hold) are dropped rather than leave no world."""
     me = view.seat
     assert me is not None
     players = view.rules.players
@@ -124,6 +129,7 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
     for who, points, flor in view.declared:
         if who != me and points is not None:
             (flor_seats if flor else exact)[who] = points
+    said = {who: t for who, t in told(heard).items() if who != me and need[who] > 0}
     start = _start_state(view)
     history = view.history
     legal = view.legal
@@ -131,7 +137,15 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
     attempts = 0
     while len(worlds) < count and attempts < tries:
         attempts += 1
-        rng.shuffle(unseen)
+        fixed: dict[int, list[Card]] = {}
+        extra = 1.0
+        rest = unseen
+        if said:
+            drawn_partners = _draw_partners(said, known_played, need, unseen, rng)
+            if drawn_partners is None:
+                continue
+            fixed, extra, rest = drawn_partners
+        rng.shuffle(rest)
         pos = 0
         hands: list[tuple[Card, ...]] = []
         hidden_tapadas: list[list[Card]] = [[] for _ in range(players)]
@@ -141,8 +155,11 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
             if s == me:
                 hands.append(my_dealt)
                 continue
-            drawn = unseen[pos : pos + need[s]]
-            pos += need[s]
+            if s in fixed:
+                drawn = fixed[s]
+            else:
+                drawn = rest[pos : pos + need[s]]
+                pos += need[s]
             if discarded[s]:
                 hidden_discards[s] = drawn.pop()
             hidden_tapadas[s] = drawn[: tapadas[s]]
@@ -153,6 +170,8 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
             if s in flor_seats and flor_points(kept) != flor_seats[s]:
                 ok = False
                 break
+            if s in said:
+                extra *= quiet_weight(said[s], kept)
             discard = hidden_discards[s]
             hands.append(kept if discard is None else tuple(sorted((*kept, discard))))
         if not ok:
@@ -167,8 +186,33 @@ def sample_worlds(view: SeatView, rng: Random, count: int, tries: int) -> list[t
         # not list its cards in the order the engine deals them.
         if state.legal != legal and set(state.legal) != set(legal):
             continue
-        worlds.append(world)
+        worlds.append((state, world[1] * extra))
+    if said and not worlds:
+        return sample_worlds(view, rng, count, tries)
     return worlds
+
+
+def _draw_partners(
+    said: dict[int, Told],
+    known_played: list[list[Card]],
+    need: list[int],
+    unseen: list[Card],
+    rng: Random,
+) -> tuple[dict[int, list[Card]], float, list[Card]] | None:
+    """The unseen cards of each partner who made señas, drawn to agree with them, the weight
+    that keeps the draw uniform, and the cards left for the other seats."""
+    fixed: dict[int, list[Card]] = {}
+    weight = 1.0
+    rest = list(unseen)
+    for who, t in said.items():
+        got = draw_hand(t, known_played[who], rest, need[who], rng)
+        if got is None:
+            return None
+        fixed[who], w = got
+        weight *= w
+        taken = set(fixed[who])
+        rest = [c for c in rest if c not in taken]
+    return fixed, weight, rest
 
 
 def _replay(
@@ -253,8 +297,12 @@ class ExpertBot:
         name: str = "expert",
         bet_share: float = 0.25,
         sane: bool = False,
+        signals: bool = True,
     ) -> None:
         self.name = name
+        self.signals = signals
+        """Makes señas to its partners and reads theirs (``bots/senas.py``); without, it
+        neither makes nor reads any (the arena's ``expert-sin-senas``)."""
         self.bet_share = bet_share
         """How often it bets when betting is about as good as not (a persona's style)."""
         self.sane = sane
@@ -266,6 +314,13 @@ class ExpertBot:
         self.margin = margin
 
     def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
+        return self.hear(view, legal, rng, ())
+
+    def hear(self, view: SeatView, legal: tuple[Action, ...], rng: Random, heard: Heard) -> Action:
+        """``choose`` with the señas the seat received in this hand: its partners' hidden cards
+        are sampled to agree with them."""
+        if not self.signals:
+            heard = ()
         seed = rng.getrandbits(64)
         if len(legal) == 1:
             return legal[0]
@@ -276,7 +331,7 @@ class ExpertBot:
         if len(cands) == 1:
             return cands[0]
         sampler = Random(seed)
-        worlds = sample_worlds(view, sampler, self.worlds, self.tries)
+        worlds = sample_worlds(view, sampler, self.worlds, self.tries, heard)
         if not worlds:
             return decide(ctx_of_view(view), legal, sampler.random(), self.style)
         seat = view.seat

@@ -15,6 +15,8 @@ class SimpleBot:
 
     name = "simple"
     style: Style = DEFAULT
+    signals = True
+    """Makes señas to its partners (``bots/senas.py``)."""
 
     def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
         draw = rng.random()

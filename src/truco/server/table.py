@@ -36,6 +36,7 @@ from truco.server.fanout import Version
 from truco.server.limits import Buckets, spend
 from truco.server.pista import Pistas
 from truco.server.seats import BOT, EMPTY, HUMAN, Seat, find_seat, free_seat, hash_token, seats_json
+from truco.server.senas import TableSenas
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
 from truco.state import OVER, PLAY, State, new_match
@@ -85,6 +86,8 @@ class Table:
             settings.seat_connect_burst, settings.seat_connects_per_second
         )
         """Connections (reconnects): each one catches the seat up and tells the table."""
+        self._senas = TableSenas(rules.players)
+        """The señas of the hand: a person's and the bots', to partners only."""
         self._pistas = Pistas(settings, self._pool)
         """The pistas asked for here: their allowance per seat and the searches under way."""
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
@@ -442,7 +445,7 @@ class Table:
     def _sena(self, seat: Seat, msg: p.Sena) -> None:
         if not self._chat_budget.take(seat.seat):
             raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
-        fanout.send_sena(self.seats, self.state.teams, seat, msg.sena)
+        self._senas.person(self.state, self.seats, seat, msg.sena)
 
     def _pista(self, conn: Conn, seat: Seat) -> None:
         """Start the pista for the seat's current decision (``server/pista.py``)."""
@@ -491,6 +494,7 @@ class Table:
         self._record(kind, transition)
         self._schedule()
         self._broadcast_version(kind)
+        self._senas.bots(self.state, self.seats)
 
     def _schedule(self) -> None:
         """Arm the timer of the next decision (``clock.py``)."""
@@ -505,8 +509,10 @@ class Table:
         if v != self.v or self.status != PLAYING or to_act(self.state) is None:
             return
         try:
+            actor = to_act(self.state)
+            heard = self._senas.heard(self.state, actor) if actor is not None else ()
             kind, data, transition = await decide(
-                self._pool, self.settings, self.state, self.seats, self.seed, self.v
+                self._pool, self.settings, self.state, self.seats, self.seed, self.v, heard
             )
             await self._commit(kind, data, transition)
         except TableError as exc:
