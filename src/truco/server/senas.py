@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from truco import protocol as p
 from truco.bots import senas
 from truco.engine import to_act
 from truco.server import botpool, fanout
+from truco.server.conn import Conn
 from truco.server.seats import BOT, Seat
 from truco.state import State
 
@@ -48,6 +50,12 @@ class TableSenas:
             return
         for sender, sena, _ in self.exchange.before(state, actor, signers):
             fanout.send_sena(seats, state.teams, seats[sender], sena)
+
+    def catch_up(self, state: State, conn: Conn, seat: int) -> None:
+        """A seat (re)connected: the señas it received in this hand, again (a bot signs as
+        soon as the hand is dealt, maybe before its partner's page is open)."""
+        for sender, sena in self.heard(state, seat):
+            conn.send(p.encode("sena", {"seat": sender, "sena": sena}))
 
     def heard(self, state: State, seat: int) -> senas.Heard:
         return self.exchange.heard_by(seat, state.hand_no)

@@ -343,6 +343,7 @@ class Table:
                 seat.replaced = False
                 self._schedule()
             self._catch_up(conn, last_v)
+            self._senas.catch_up(self.state, conn, seat.seat)
             if news:
                 self._broadcast_table()
             else:  # the new connection itself still hears that it is seated again
