@@ -20,6 +20,7 @@ from truco.tui.text.words import (
     LABELS,
     REASONS,
     SAY,
+    SENA_WORDS,
     SUIT_NAME,
     SUIT_STYLE,
     TRUCO_NAMES,
@@ -28,6 +29,7 @@ from truco.tui.text.words import (
     card_words,
     cards_words,
     plain,
+    sena_line,
     trick_name,
 )
 
@@ -36,6 +38,7 @@ __all__ = [
     "LABELS",
     "REASONS",
     "SAY",
+    "SENA_WORDS",
     "SUIT_NAME",
     "SUIT_STYLE",
     "TRUCO_NAMES",
@@ -58,6 +61,7 @@ __all__ = [
     "score_label",
     "score_line",
     "score_lines",
+    "sena_line",
     "sitting_out",
     "stake",
     "stakes_line",
