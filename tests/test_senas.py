@@ -266,7 +266,7 @@ class Spy(SimpleBot):
             assert who != view.seat and view.teams[who] == view.teams[view.seat], (who, view.seat)
             assert sena in SENAS
         Spy.heard.append(len(heard))
-        return self.choose(view, legal, rng)
+        return super().hear(view, legal, rng, heard)
 
 
 @hsettings(max_examples=12, deadline=None)

@@ -13,7 +13,13 @@ from truco.bots.caretaker import CaretakerBot
 from truco.bots.expert import ExpertBot
 from truco.bots.personas import manner_of, persona
 from truco.bots.random_bot import RandomBot
-from truco.bots.simple import AlwaysQuieroBot, AlwaysRaiseBot, NeverBluffBot, SimpleBot
+from truco.bots.simple import (
+    AlwaysQuieroBot,
+    AlwaysRaiseBot,
+    MuteSimpleBot,
+    NeverBluffBot,
+    SimpleBot,
+)
 from truco.bots.styles import shifted
 from truco.errors import TrucoError
 
@@ -21,6 +27,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "beginner": BeginnerBot,
     "simple": SimpleBot,
+    "simple-sin-senas": MuteSimpleBot,
     "always-quiero": AlwaysQuieroBot,
     "always-raise": AlwaysRaiseBot,
     "never-bluff": NeverBluffBot,

@@ -42,6 +42,12 @@ class Ctx(NamedTuple):
     """Destantado: what each seat stands to lose in the truco (0: out of it)."""
     bettors: int = 0
     """Destantado: bit set of the seats in the call waiting for answers (caller, accepters)."""
+    partner_cards: tuple[Card, ...] = ()
+    """Cards the partners' señas said they hold and have not played yet (one card standing
+    for each kind: a "tres" is some three); empty without señas (``bots/senas.py``)."""
+    partner_tantos: int = 0
+    """The envido a partner's señas promised ("envido alto": 29 stands for 28 or more); 0
+    without."""
 
 
 def table_bests(ctx: Ctx, my_team: int) -> tuple[int, int]:

@@ -19,6 +19,7 @@ from random import Random
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from truco.actions import Action
+from truco.bots.context import Ctx
 from truco.cards import Card, Suit, envido_points, flor_points
 from truco.state import PLAY, State
 from truco.view import SeatView, observe
@@ -184,6 +185,44 @@ def quiet_weight(t: Told, hand: Sequence[Card], envido_was_open: bool = True) ->
     return 1.0
 
 
+_STANDS_FOR: dict[str, Card] = {
+    "ancho-espada": Card.of(1, Suit.ESPADA),
+    "ancho-basto": Card.of(1, Suit.BASTO),
+    "siete-espada": Card.of(7, Suit.ESPADA),
+    "siete-oro": Card.of(7, Suit.ORO),
+    "tres": Card.of(3, Suit.COPA),
+    "dos": Card.of(2, Suit.COPA),
+    "ancho-falso": Card.of(1, Suit.COPA),
+}
+"""A card of each kind, for the rules of thumb (every card of a kind ranks the same)."""
+PROMISED_ENVIDO = 29
+"""What "envido alto" (28 or more) stands for in the rules of thumb."""
+
+
+def with_senas(ctx: Ctx, view: SeatView, heard: Heard) -> Ctx:
+    """The rules of thumb's knowledge with the partners' señas: the cards they said they hold
+    and have not played face up, and the envido they promised."""
+    if not heard:
+        return ctx
+    cards: list[Card] = []
+    tantos = 0
+    for who, t in told(heard).items():
+        if who == view.seat:
+            continue
+        played = {
+            _CARD_KIND.get(card)
+            for trick in (*view.tricks, view.plays)
+            for seat, card, _ in trick
+            if seat == who and card is not None
+        }
+        cards.extend(
+            _STANDS_FOR[k] for k in sorted(t.cards, key=_ORDER.__getitem__) if k not in played
+        )
+        if t.envido_alto or t.flor:
+            tantos = PROMISED_ENVIDO
+    return ctx._replace(partner_cards=tuple(cards), partner_tantos=tantos)
+
+
 @runtime_checkable
 class Listener(Protocol):
     """A bot that reads the señas its seat received."""
@@ -280,4 +319,5 @@ __all__ = [
     "quiet_weight",
     "signs",
     "told",
+    "with_senas",
 ]

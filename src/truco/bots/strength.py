@@ -47,6 +47,11 @@ def win_prob(ctx: Ctx) -> float:
     if decided is not None:
         return 1.0 if decided == MINE else 0.0
     hand = sorted(ctx.hand, key=TRUCO_RANK.__getitem__, reverse=True)
+    if ctx.partner_cards and hand and not ctx.plays:
+        # A partner's señas: his best cards are the side's too, one trick each (at the start of
+        # a trick, before anybody shows what the trick holds).
+        hand = sorted((*hand, *ctx.partner_cards), key=TRUCO_RANK.__getitem__, reverse=True)
+        hand = hand[: len(ctx.hand)]
     probs = [BEAT[c] for c in hand]
     if ctx.plays and hand:
         best_mine, best_opp = table_bests(ctx, my_team)
