@@ -302,3 +302,42 @@ def test_bots_never_sign_to_a_rival(rules: Rules, seed: int) -> None:
         assert made and max(Spy.heard) > 0
     else:  # 1 vs 1, and the variants where each plays for himself
         assert made == [] and max(Spy.heard, default=0) == 0
+
+
+# --- simple reads señas too ---------------------------------------------------------------
+
+
+def test_simple_counts_a_partner_s_shown_cards_and_envido() -> None:
+    from truco.bots.context import ctx_of_view
+    from truco.bots.senas import with_senas
+    from truco.bots.strength import win_prob
+
+    state = dealt(FOUR, "4c 5o 6b", "4e 5c 6o", "12e 7c 1e", "10e 11c 12c")
+    view = observe(state, 0)
+    plain = ctx_of_view(view)
+    told_ctx = with_senas(plain, view, ((2, "ancho-espada"), (2, "envido-alto")))
+    assert told_ctx.partner_cards == (Card.parse("1e"),) and told_ctx.partner_tantos == 29
+    assert win_prob(told_ctx) > win_prob(plain)
+    # Seat 0 (mano, 5 of envido) sings envido on the strength of his partner's envido alto.
+    legal = legal_actions(state)
+    simple = SimpleBot()
+    assert simple.choose(view, legal, Random(0)) != Action.parse("envido")
+    assert simple.hear(view, legal, Random(0), ((2, "envido-alto"),)) == Action.parse("envido")
+    # A card the partner played is no longer his to bring.
+    state = apply(state, Action.parse("play 4c")).state
+    state = apply(state, Action.parse("play 4e")).state
+    state = apply(state, Action.parse("play 1e")).state
+    view = observe(state, 0)
+    assert with_senas(ctx_of_view(view), view, ((2, "ancho-espada"),)).partner_cards == ()
+
+
+def test_simple_without_senas_plays_as_before() -> None:
+    """No seña heard, the same choice as ``choose`` (the rules are unchanged)."""
+    for seed in range(20):
+        state = first_decision(FOUR, seed)
+        actor = to_act(state)
+        assert actor is not None
+        view, legal = observe(state, actor), legal_actions(state)
+        assert SimpleBot().hear(view, legal, Random(seed), ()) == SimpleBot().choose(
+            view, legal, Random(seed)
+        )
