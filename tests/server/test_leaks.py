@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from truco.cards import DECK, Card
 from truco.engine import CHANCE, legal_actions, to_act
+from truco.protocol import SENAS
 from truco.server.conn import Conn
 from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
@@ -177,19 +178,6 @@ def test_the_check_catches_a_leak() -> None:
 
 # --- señas: a person's and the bots', to partners only -------------------------------------
 
-SENA_WORDS = (
-    "ancho-espada",
-    "ancho-basto",
-    "siete-espada",
-    "siete-oro",
-    "tres",
-    "dos",
-    "ancho-falso",
-    "nada",
-    "envido-alto",
-    "flor",
-)
-
 
 class SenaWatch(Watch):
     """The no-leak judge, and a seña may reach only a partner of its sender: never a rival,
@@ -266,7 +254,7 @@ async def play_with_bots(players: int, flor: bool, seed: int, rng: random.Random
                     break
                 for conn in conns.values():
                     if rng.random() < 0.3:
-                        sena = {"t": "sena", "d": {"sena": rng.choice(SENA_WORDS)}}
+                        sena = {"t": "sena", "d": {"sena": rng.choice(SENAS)}}
                         await table.receive(conn, json.dumps(sena))
                 action = rng.choice(legal_actions(table.state))
                 frame = {"t": "act", "d": {"a": table.v, "v": table.v, "action": str(action)}}
