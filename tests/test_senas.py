@@ -341,3 +341,18 @@ def test_simple_without_senas_plays_as_before() -> None:
         assert SimpleBot().hear(view, legal, Random(seed), ()) == SimpleBot().choose(
             view, legal, Random(seed)
         )
+
+
+def test_the_rollouts_know_only_what_partners_signed() -> None:
+    """In a sampled world, each seat of the rollouts knows the cards its partners would have
+    shown (their best two) and a promised envido, never a rival's; nobody signs in 1 vs 1."""
+    from truco.bots.expert import world_signs
+
+    state = dealt(FOUR, "1e 4b 6c", "1b 7o 3c", "7e 6e 4c", "12o 5o 2e")
+    signs = world_signs(state)
+    assert signs is not None
+    assert signs[0] == (((Card.parse("7e"), 2),), 29)  # 7e 6e: 33 of envido
+    assert signs[2] == (((Card.parse("1e"), 0),), 0)
+    assert signs[1] == (((Card.parse("2e"), 3),), 0)
+    assert signs[3] == (((Card.parse("1b"), 1), (Card.parse("7o"), 1)), 0)
+    assert world_signs(dealt(Rules(), "1e 4b 6c", "1b 7o 3c")) is None

@@ -34,6 +34,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "expert": ExpertBot,
     "expert-fast": lambda: ExpertBot(worlds=8, name="expert-fast"),
     "expert-sin-senas": lambda: ExpertBot(name="expert-sin-senas", signals=False),
+    "expert-plain-rollouts": lambda: ExpertBot(name="expert-plain-rollouts", signed_rollouts=False),
     "caretaker": CaretakerBot,
 }
 LEVELS: dict[str, str] = {

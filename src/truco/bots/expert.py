@@ -34,7 +34,18 @@ from truco.actions import (
 from truco.bots.context import ctx_of_state, ctx_of_view
 from truco.bots.equity import match_equity
 from truco.bots.policy import DEFAULT, Style, decide, ranked_discards, senseless
-from truco.bots.senas import Heard, Told, draw_hand, quiet_weight, told
+from truco.bots.senas import (
+    ENVIDO_ALTO,
+    PROMISED_ENVIDO,
+    SHOWN,
+    Heard,
+    Told,
+    card_kind,
+    draw_hand,
+    kinds,
+    quiet_weight,
+    told,
+)
 from truco.bots.strength import win_prob
 from truco.cards import DECK, TRUCO_RANK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
@@ -248,9 +259,42 @@ def _replay(
     return state, weight
 
 
-def rollout(state: State, seat: int, rng: Random, style: Style = ROLLOUT_STYLE) -> float:
+Signs = tuple[tuple[tuple[tuple[Card, int], ...], int], ...]
+"""Per seat, what its partners' señas told it in a world: (card shown, its holder) pairs and the
+envido promised (0: none)."""
+
+
+def world_signs(state: State) -> Signs | None:
+    """What each seat of a sampled world would know from its partners' señas, made as a bot
+    makes them (``senas.due``) from the world's dealt hands; None where nobody signs (1 vs 1,
+    each on his own)."""
+    teams = state.teams
+    if state.rules.players < 4 or len(set(teams)) != 2:
+        return None
+    shown: list[tuple[tuple[Card, int], ...]] = []
+    out: list[tuple[tuple[tuple[Card, int], ...], int]] = []
+    for p in range(len(teams)):
+        dealt = state.dealt[p]
+        best = kinds(dealt)[:SHOWN]
+        shown.append(tuple((c, p) for k in best for c in dealt if card_kind(c) == k))
+    for s in range(len(teams)):
+        mates = [p for p in range(len(teams)) if p != s and teams[p] == teams[s]]
+        cards = tuple(pair for p in mates for pair in shown[p])
+        tantos = max((envido_points(state.dealt[p]) for p in mates), default=0)
+        out.append((cards, PROMISED_ENVIDO if tantos >= ENVIDO_ALTO else 0))
+    return tuple(out)
+
+
+def rollout(
+    state: State,
+    seat: int,
+    rng: Random,
+    style: Style = ROLLOUT_STYLE,
+    signs: Signs | None = None,
+) -> float:
     """Play the hand out with the rule-of-thumb policy; the match equity of ``seat`` after it
-    (his team's, in team play)."""
+    (his team's, in team play). ``signs``: each seat also knows what its partners signed
+    (``world_signs``), the cards while its holder still has them."""
     random = rng.random
     while state.phase == 1:
         legal = state.legal
@@ -259,7 +303,12 @@ def rollout(state: State, seat: int, rng: Random, style: Style = ROLLOUT_STYLE) 
         else:
             call = state.tanto_call or state.truco_call
             actor = call[2] if call is not None else state.turn
-            action = decide(ctx_of_state(state, actor), legal, random(), style)
+            ctx = ctx_of_state(state, actor)
+            if signs is not None:
+                told_cards, promised = signs[actor]
+                held = tuple(c for c, p in told_cards if c in state.hands[p])
+                ctx = ctx._replace(partner_cards=held, partner_tantos=promised)
+            action = decide(ctx, legal, random(), style)
         state = apply(state, action).state
     if state.phase == OVER:
         mine = seat if state.rules.individual else state.teams[seat]
@@ -298,9 +347,12 @@ class ExpertBot:
         bet_share: float = 0.25,
         sane: bool = False,
         signals: bool = True,
+        signed_rollouts: bool = True,
     ) -> None:
         self.name = name
         self.signals = signals
+        self.signed_rollouts = signed_rollouts
+        """The rollouts' seats know their partners' señas (as the tables now sign)."""
         """Makes señas to its partners and reads theirs (``bots/senas.py``); without, it
         neither makes nor reads any (the arena's ``expert-sin-senas``)."""
         self.bet_share = bet_share
@@ -343,9 +395,12 @@ class ExpertBot:
                 continue
             weight_sum += weight
             world_seed = sampler.getrandbits(32)
+            # Where people sign, the rollouts' seats know their partners' señas too.
+            signs = world_signs(state) if self.signals and self.signed_rollouts else None
             for i, action in enumerate(cands):
                 # Common random numbers: every candidate sees the same rollout draws.
-                value = rollout(apply(state, action).state, seat, Random(world_seed))
+                after = apply(state, action).state
+                value = rollout(after, seat, Random(world_seed), signs=signs)
                 totals[i] += weight * value
         if weight_sum <= 0.0:
             return decide(ctx_of_view(view), legal, sampler.random(), self.style)

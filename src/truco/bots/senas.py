@@ -58,6 +58,11 @@ Heard = tuple[tuple[int, str], ...]
 """The señas one seat received in a hand: (sender, seña), in the order they were made."""
 
 
+def card_kind(card: Card) -> str | None:
+    """The card seña a card makes (None for a card worth no seña)."""
+    return _CARD_KIND.get(card)
+
+
 def kinds(cards: Iterable[Card]) -> list[str]:
     """The card señas a hand could make, best first, each once (two treses make one "tres")."""
     found = {_CARD_KIND[c] for c in cards if c in _CARD_KIND}
@@ -309,6 +314,7 @@ __all__ = [
     "Heard",
     "Listener",
     "Told",
+    "card_kind",
     "choose",
     "dealt",
     "draw_hand",
