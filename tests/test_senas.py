@@ -356,3 +356,27 @@ def test_the_rollouts_know_only_what_partners_signed() -> None:
     assert signs[1] == (((Card.parse("2e"), 3),), 0)
     assert signs[3] == (((Card.parse("1b"), 1), (Card.parse("7o"), 1)), 0)
     assert world_signs(dealt(Rules(), "1e 4b 6c", "1b 7o 3c")) is None
+
+
+def test_a_seeded_draw_is_the_same_in_every_process() -> None:
+    """Strings hash differently in each process; the draw of a partner's hand must not follow
+    (the arena's matches are reproducible from their seed)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from random import Random\n"
+        "from truco.bots.senas import draw_hand, told\n"
+        "from truco.cards import DECK\n"
+        "t = told(((1, 'tres'), (1, 'ancho-espada')))[1]\n"
+        "print([draw_hand(t, [], list(DECK), 3, Random(s)) for s in range(20)])\n"
+    )
+    outs = set()
+    for hash_seed in ("1", "2", "3", "4"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
+        outs.add(done.stdout)
+    assert len(outs) == 1

@@ -164,7 +164,9 @@ def draw_hand(
     (1 over the ways of placing the shown cards) undoes the bias toward hands holding two of a
     kind. None when ``tries`` draws found no fitting hand."""
     have = set(kinds(known))
-    wanted = [k for k in t.cards if k not in have]
+    # In the señas' order, not the set's: a set of strings iterates in an order that changes
+    # from process to process, and the draws must not (a seeded match is reproducible).
+    wanted = [k for k in CARD_SENAS if k in t.cards and k not in have]
     by_kind = {k: [c for c in pool if _CARD_KIND.get(c) == k] for k in wanted}
     if len(wanted) > need or any(not cards for cards in by_kind.values()):
         return None
