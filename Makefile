@@ -93,6 +93,16 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena facil random --matches 400 --seed 35000
 	$(BIN)/truco arena expert-fast simple --matches 400 --seed 31000
 	$(BIN)/truco arena expert expert-fast --matches 400 --seed 32000
+	$(BIN)/truco arena expert-plain-rollouts expert-sin-senas --players 4 --matches 400 --seed 40000
+	$(BIN)/truco arena expert-plain-rollouts expert-sin-senas --players 6 --matches 400 --seed 41000
+	$(BIN)/truco arena expert expert-sin-senas --players 4 --matches 400 --seed 40000
+	$(BIN)/truco arena expert expert-sin-senas --players 6 --matches 400 --seed 41000
+	$(BIN)/truco arena simple simple-sin-senas --players 4 --matches 2000 --seed 44000
+	$(BIN)/truco arena simple simple-sin-senas --players 6 --matches 2000 --seed 44000
+	$(BIN)/truco arena expert-plain-rollouts simple --players 4 --matches 400 --seed 42000
+	$(BIN)/truco arena expert-plain-rollouts simple --players 6 --matches 400 --seed 43000
+	$(BIN)/truco arena expert simple --players 4 --matches 400 --seed 42000
+	$(BIN)/truco arena expert simple --players 6 --matches 400 --seed 43000
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \

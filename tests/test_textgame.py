@@ -531,3 +531,16 @@ def test_a_command_too_long_is_refused_not_echoed() -> None:
     run_text_game(seed=3, bot="facil", input_fn=Script(["jugar " * 100, "q"]), print_fn=out.append)
     refused = [x for x in out if x.startswith("No entiendo una orden de más de 80 letras.")]
     assert len(refused) == 1 and "jugar jugar" not in refused[0] and "Podés: 1) " in refused[0]
+
+
+def test_a_bot_partner_s_senas_are_written() -> None:
+    """At a table of four, the person's bot partner signs in every hand (issue 14); in 1 vs 1
+    nobody does."""
+    _, lines = play(Script(), players=4, target=15, seed=3, bot="normal")
+    senas = [line for line in lines if "te hace una seña:" in line]
+    hands = {m.group(1) for line in lines if (m := re.match(r"Mano (\d+) ", line))}
+    assert len(senas) >= len(hands) > 1  # at least one seña (a card or "nada") each hand
+    names = LocalGame(rules=Rules(players=4, target=15), seed=3, bot="normal").names
+    assert all(line.startswith(names[2]) for line in senas)  # the partner, never a rival
+    _, lines = play(Script(), players=2, target=15, seed=3, bot="normal")
+    assert not any("te hace una seña:" in line for line in lines)

@@ -142,6 +142,10 @@ def test_messages_update_the_game() -> None:
     assert game.notices == ["El servidor no aceptó: stale", "Bot: hola"]
     assert game.names == ("Ana B",)
     assert game.pending == {}
+    # A partner's seña (a person's or a bot's: the server sends both alike) is written too.
+    game.notices.clear()
+    game.handle({"t": "sena", "d": {"seat": 0, "sena": "tres"}})
+    assert game.notices == ["Ana B te hace una seña: un tres"]
 
 
 def test_card_played_face_down_from_the_wire() -> None:

@@ -25,6 +25,8 @@ from typing import Any
 
 from truco.bots import make_bot
 from truco.bots.base import Bot
+from truco.bots.senas import Exchange, signs
+from truco.bots.senas import choose as choose_hearing
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.rules import Rules
 from truco.state import State, hand_teams, new_match
@@ -110,10 +112,12 @@ def play_match(
     a_seats: int | tuple[int, ...],
     clock: Callable[[], float] = time.perf_counter,
     plan: int | None = None,
+    on_sena: Callable[[State, int, str, tuple[int, ...]], None] | None = None,
 ) -> MatchResult:
     """One match: bot A in ``a_seats`` (an int: the seats of that team, in team play), B in the
     others; deals fixed by ``(seed, pair)``. ``plan`` numbers the seat plan in its group (it
-    seeds the bots' RNGs; by default the team number in team play, else A's first seat)."""
+    seeds the bots' RNGs; by default the team number in team play, else A's first seat).
+    ``on_sena`` sees each seña made: the state, its sender, the seña and the seats it reached."""
     players = rules.players
     teams = hand_teams(rules, 0)
     if isinstance(a_seats, int):
@@ -125,6 +129,9 @@ def play_match(
     bots: list[Bot] = [make_bot(bot_a if is_a[s] else bot_b) for s in range(players)]
     rngs = [Random(f"bot:{seed}:{pair}:{plan}:{s}") for s in range(players)]
     lat: list[list[float]] = [[], []]  # A, B
+    # Señas pass between partners only (``Exchange.make``), before each decision of a side.
+    senas = Exchange(players)
+    signers = [signs(bot) for bot in bots]
     state = new_match(rules)
     while True:
         actor = to_act(state)
@@ -136,9 +143,16 @@ def play_match(
             state = deal(state, deal_rng(seed, pair, state.hand_no + 1)).state
             continue
         legal = legal_actions(state)
+        if any(signers):
+            made = senas.before(state, actor, signers)
+            if on_sena is not None:
+                for sender, sena, receivers in made:
+                    on_sena(state, sender, sena, receivers)
         view = observe(state, actor)
         start = clock()
-        action = bots[actor].choose(view, legal, rngs[actor])
+        action = choose_hearing(
+            bots[actor], view, legal, rngs[actor], senas.heard_by(actor, state.hand_no)
+        )
         elapsed = (clock() - start) * 1000.0
         if len(legal) > 1:
             lat[0 if is_a[actor] else 1].append(elapsed)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 from truco.cards import DECK, Card
 from truco.engine import CHANCE, legal_actions, to_act
 from truco.notation import states
+from truco.protocol import SENAS
 from truco.server import replay
 from truco.server.conn import Conn
 from truco.server.errors import TableError
@@ -238,3 +240,108 @@ def _first(state: State) -> State:
     from truco.engine import apply
 
     return apply(state, legal_actions(state)[0]).state
+
+
+# --- señas: a person's and the bots', to partners only -------------------------------------
+
+
+class SenaWatch(Watch):
+    """The no-leak judge, and a seña may reach only a partner of its sender: never a rival,
+    never a spectator, never the sender himself."""
+
+    def __init__(self, table: Table, bots: set[int]) -> None:
+        super().__init__(table)
+        self.bots = bots
+        self.from_bots: dict[int, int] = {}
+        """Señas a bot made, by the seat that received them."""
+
+    def drain(self, conn: Conn) -> None:
+        teams = self.table.state.teams
+        for raw in list(conn.pending):
+            msg = json.loads(raw)
+            if msg["t"] == "sena":
+                sender = msg["d"]["seat"]
+                assert conn.seat is not None, ("a spectator got a seña", msg)
+                assert conn.seat != sender and teams[conn.seat] == teams[sender], (
+                    "a seña reached a rival",
+                    conn.seat,
+                    msg,
+                )
+                if sender in self.bots:
+                    self.from_bots[conn.seat] = self.from_bots.get(conn.seat, 0) + 1
+        super().drain(conn)
+
+
+async def play_with_bots(players: int, flor: bool, seed: int, rng: random.Random) -> SenaWatch:
+    """A match of people and bots at a team table: every person has a bot partner and a bot
+    rival; the people play at random and make random señas."""
+    with tempfile.TemporaryDirectory() as tmp:
+        url = sqlite_url(str(Path(tmp) / "senas.db"))
+        settings = Settings(
+            database_url=url,
+            bot_delay=0,
+            deal_delay=0,
+            seed=seed,
+            seat_connect_burst=10**6,
+            chat_burst=10**6,
+            bot_processes=0,
+        )
+        hub = Hub(Store(url), settings)
+        await hub.start()
+        try:
+            # 2v2: people 0 and 1, bots 2 and 3; 3v3: people 0, 1 and 4, bots 2, 3 and 5.
+            bot_seats = {2: "normal", 3: "facil"}
+            if players == 6:
+                bot_seats[5] = "normal"
+            options = {"players": players, "flor": flor, "target": 15}
+            created = await hub.create("P0", options, bot_seats, None)
+            table = hub.tables[created.table]
+            watch = SenaWatch(table, set(bot_seats))
+            tokens = {0: created.token}
+            for s in range(1, players):
+                if s not in bot_seats:
+                    tokens[s] = (await table.join(f"P{s}", s))[1]
+            conns: dict[int, Conn] = {}
+            for s, token in tokens.items():
+                conns[s] = Conn(limit=10**6)
+                await table.connect(conns[s], token, 0)
+            spectator = Conn(limit=10**6)
+            await table.connect(spectator, None, 0)
+            for _ in range(2000):  # the people's actions
+                for _ in range(100_000):  # the dealer and the bots act on their clock
+                    actor = to_act(table.state)
+                    if actor is None or (actor != CHANCE and actor not in bot_seats):
+                        break
+                    await asyncio.sleep(0.001)
+                watch.note()
+                for conn in (*conns.values(), spectator):
+                    watch.drain(conn)
+                if actor is None:
+                    break
+                for conn in conns.values():
+                    if rng.random() < 0.3:
+                        sena = {"t": "sena", "d": {"sena": rng.choice(SENAS)}}
+                        await table.receive(conn, json.dumps(sena))
+                action = rng.choice(legal_actions(table.state))
+                frame = {"t": "act", "d": {"a": table.v, "v": table.v, "action": str(action)}}
+                await table.receive(conns[actor], json.dumps(frame))
+            watch.note()
+            for conn in (*conns.values(), spectator):
+                watch.drain(conn)
+            assert to_act(table.state) is None
+            return watch
+        finally:
+            await hub.stop()
+
+
+@pytest.mark.parametrize(
+    ("players", "flor", "seed"), [(4, False, 1), (4, True, 2), (6, False, 3), (6, True, 4)]
+)
+def test_senas_reach_partners_only(players: int, flor: bool, seed: int) -> None:
+    """People's and bots' señas reach their partners and nobody else (judged in ``drain``),
+    and no message shows a hidden card; a person with a bot partner sees its señas. (Seeded
+    cases rather than hypothesis: the bots' personas come from the table's random id, so a
+    case cannot be replayed exactly.)"""
+    watch = asyncio.run(play_with_bots(players, flor, seed, random.Random(seed)))
+    assert watch.checked > 0
+    assert watch.from_bots.get(0, 0) > 0  # seat 0's partner, seat 2, is a bot

@@ -13,7 +13,13 @@ from truco.bots.caretaker import CaretakerBot
 from truco.bots.expert import ExpertBot
 from truco.bots.personas import manner_of, persona
 from truco.bots.random_bot import RandomBot
-from truco.bots.simple import AlwaysQuieroBot, AlwaysRaiseBot, NeverBluffBot, SimpleBot
+from truco.bots.simple import (
+    AlwaysQuieroBot,
+    AlwaysRaiseBot,
+    MuteSimpleBot,
+    NeverBluffBot,
+    SimpleBot,
+)
 from truco.bots.styles import shifted
 from truco.bots.ventajero import VentajeroBot
 from truco.errors import TrucoError
@@ -22,6 +28,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "beginner": BeginnerBot,
     "simple": SimpleBot,
+    "simple-sin-senas": MuteSimpleBot,
     "always-quiero": AlwaysQuieroBot,
     "always-raise": AlwaysRaiseBot,
     "never-bluff": NeverBluffBot,
@@ -29,6 +36,8 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "expert": ExpertBot,
     "expert-fast": lambda: ExpertBot(worlds=8, name="expert-fast"),
     "expert-blind": lambda: ExpertBot(name="expert-blind", reads=False),  # reads no rival
+    "expert-sin-senas": lambda: ExpertBot(name="expert-sin-senas", signals=False),
+    "expert-plain-rollouts": lambda: ExpertBot(name="expert-plain-rollouts", signed_rollouts=False),
     "caretaker": CaretakerBot,
 }
 LEVELS: dict[str, str] = {

@@ -7,6 +7,7 @@ from random import Random
 from truco.actions import Action
 from truco.bots.context import ctx_of_view
 from truco.bots.policy import Style, decide
+from truco.bots.senas import Heard, with_senas
 from truco.view import SeatView
 
 BEGINNER = Style(bluff=0.25, envido_call=30, truco_call=0.75, caution=0.0, misread=0.5, sane=True)
@@ -23,14 +24,20 @@ class BeginnerBot:
     certain (a won or lost hand) and a falta needs real points."""
 
     name = "beginner"
+    signals = True
+    """Makes señas to its partners: a beginner knows his cards, if not what they are worth."""
 
     def __init__(self, style: Style = BEGINNER, name: str = "beginner") -> None:
         self.style = style
         self.name = name
 
     def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
+        return self.hear(view, legal, rng, ())
+
+    def hear(self, view: SeatView, legal: tuple[Action, ...], rng: Random, heard: Heard) -> Action:
+        """``choose`` with his partners' señas, read as ``simple`` reads them."""
         draw = rng.random()
         error = rng.gauss(0.0, self.style.misread) if self.style.misread > 0.0 else 0.0
         if len(legal) == 1:
             return legal[0]
-        return decide(ctx_of_view(view), legal, draw, self.style, error)
+        return decide(with_senas(ctx_of_view(view), view, heard), legal, draw, self.style, error)

@@ -49,6 +49,13 @@ class Ctx(NamedTuple):
     partners: tuple[Card, ...] = ()
     """Truco Paulista, mão de onze: the cards the seat's partners hold (he has seen them)."""
 
+    partner_cards: tuple[Card, ...] = ()
+    """Cards the partners' señas said they hold and have not played yet (one card standing
+    for each kind: a "tres" is some three); empty without señas (``bots/senas.py``)."""
+    partner_tantos: int = 0
+    """The envido a partner's señas promised ("envido alto": 29 stands for 28 or more); 0
+    without."""
+
 
 def card_ranks(rules: Rules, vira: int) -> tuple[int, ...]:
     """The rank of every card in a hand of ``rules`` whose vira is ``vira`` (-1: none)."""

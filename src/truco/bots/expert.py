@@ -34,6 +34,18 @@ from truco.bots.context import card_ranks, ctx_of_state, ctx_of_view
 from truco.bots.equity import match_equity
 from truco.bots.policy import DEFAULT, Style, decide, ranked_discards, senseless
 from truco.bots.rivals import ROLLOUT_STYLE, Reading, Tendency
+from truco.bots.senas import (
+    ENVIDO_ALTO,
+    PROMISED_ENVIDO,
+    SHOWN,
+    Heard,
+    Told,
+    card_kind,
+    draw_hand,
+    kinds,
+    quiet_weight,
+    told,
+)
 from truco.bots.strength import win_prob
 from truco.cards import DECK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
@@ -118,10 +130,13 @@ def sample_worlds(
     rng: Random,
     count: int,
     tries: int,
+    heard: Heard = (),
     tendencies: tuple[Tendency, ...] | None = None,
 ) -> list[tuple[State, float]]:
-    """Up to ``count`` worlds consistent with the view, each with its likelihood weight (the
-    other seats' actions weighed by their ``tendencies``, when the seat has read them)."""
+    """Up to ``count`` worlds consistent with the view and with the señas ``heard`` from
+    partners (``bots/senas.py``), each with its likelihood weight (the other seats' actions
+    weighed by their ``tendencies``, when the seat has read them). Señas no world can agree
+    with (a person may sign what he does not hold) are dropped rather than leave no world."""
     me = view.seat
     assert me is not None
     players = view.rules.players
@@ -167,6 +182,7 @@ def sample_worlds(
     for who, points, flor in view.declared:
         if who != me and points is not None:
             (flor_seats if flor else exact)[who] = points
+    said = {who: t for who, t in told(heard).items() if who != me and need[who] > 0}
     start = _start_state(view)
     history = view.history
     legal = view.legal
@@ -174,7 +190,15 @@ def sample_worlds(
     attempts = 0
     while len(worlds) < count and attempts < tries:
         attempts += 1
-        rng.shuffle(unseen)
+        fixed: dict[int, list[Card]] = {}
+        extra = 1.0
+        rest = unseen
+        if said:
+            drawn_partners = _draw_partners(said, known_played, need, unseen, rng)
+            if drawn_partners is None:
+                continue
+            fixed, extra, rest = drawn_partners
+        rng.shuffle(rest)
         pos = 0
         hands: list[tuple[Card, ...]] = []
         hidden_tapadas: list[list[Card]] = [[] for _ in range(players)]
@@ -184,8 +208,11 @@ def sample_worlds(
             if s == me:
                 hands.append(my_dealt)
                 continue
-            drawn = unseen[pos : pos + need[s]]
-            pos += need[s]
+            if s in fixed:
+                drawn = fixed[s]
+            else:
+                drawn = rest[pos : pos + need[s]]
+                pos += need[s]
             if discarded[s]:
                 hidden_discards[s] = drawn.pop()
             hidden_tapadas[s] = drawn[: tapadas[s]]
@@ -196,6 +223,8 @@ def sample_worlds(
             if s in flor_seats and flor_points(kept) != flor_seats[s]:
                 ok = False
                 break
+            if s in said:
+                extra *= quiet_weight(said[s], kept)
             discard = hidden_discards[s]
             hands.append(kept if discard is None else tuple(sorted((*kept, discard))))
         if not ok:
@@ -212,8 +241,33 @@ def sample_worlds(
         # not list its cards in the order the engine deals them.
         if state.legal != legal and set(state.legal) != set(legal):
             continue
-        worlds.append(world)
+        worlds.append((state, world[1] * extra))
+    if said and not worlds:
+        return sample_worlds(view, rng, count, tries, (), tendencies)
     return worlds
+
+
+def _draw_partners(
+    said: dict[int, Told],
+    known_played: list[list[Card]],
+    need: list[int],
+    unseen: list[Card],
+    rng: Random,
+) -> tuple[dict[int, list[Card]], float, list[Card]] | None:
+    """The unseen cards of each partner who made señas, drawn to agree with them, the weight
+    that keeps the draw uniform, and the cards left for the other seats."""
+    fixed: dict[int, list[Card]] = {}
+    weight = 1.0
+    rest = list(unseen)
+    for who, t in said.items():
+        got = draw_hand(t, known_played[who], rest, need[who], rng)
+        if got is None:
+            return None
+        fixed[who], w = got
+        weight *= w
+        taken = set(fixed[who])
+        rest = [c for c in rest if c not in taken]
+    return fixed, weight, rest
 
 
 def _replay(
@@ -252,16 +306,44 @@ def _replay(
     return state, weight
 
 
+Signs = tuple[tuple[tuple[tuple[Card, int], ...], int], ...]
+"""Per seat, what its partners' señas told it in a world: (card shown, its holder) pairs and the
+envido promised (0: none)."""
+
+
+def world_signs(state: State) -> Signs | None:
+    """What each seat of a sampled world would know from its partners' señas, made as a bot
+    makes them (``senas.due``) from the world's dealt hands; None where nobody signs (1 vs 1,
+    each on his own)."""
+    teams = state.teams
+    if state.rules.players < 4 or len(set(teams)) != 2 or state.rules.game == "paulista":
+        return None
+    shown: list[tuple[tuple[Card, int], ...]] = []
+    out: list[tuple[tuple[tuple[Card, int], ...], int]] = []
+    for p in range(len(teams)):
+        dealt = state.dealt[p]
+        best = kinds(dealt)[:SHOWN]
+        shown.append(tuple((c, p) for k in best for c in dealt if card_kind(c) == k))
+    for s in range(len(teams)):
+        mates = [p for p in range(len(teams)) if p != s and teams[p] == teams[s]]
+        cards = tuple(pair for p in mates for pair in shown[p])
+        tantos = max((envido_points(state.dealt[p]) for p in mates), default=0)
+        out.append((cards, PROMISED_ENVIDO if tantos >= ENVIDO_ALTO else 0))
+    return tuple(out)
+
+
 def rollout(
     state: State,
     seat: int,
     rng: Random,
     style: Style = ROLLOUT_STYLE,
     styles: tuple[Style, ...] | None = None,
+    signs: Signs | None = None,
 ) -> float:
     """Play the hand out with the rule-of-thumb policy; the match equity of ``seat`` after it
     (his team's, in team play). ``styles``: each seat's knobs (a rival as the seat reads it),
-    else ``style`` for every seat."""
+    else ``style`` for every seat. ``signs``: each seat also knows what its partners signed
+    (``world_signs``), the cards while its holder still has them."""
     random = rng.random
     while state.phase == 1:
         legal = state.legal
@@ -271,7 +353,12 @@ def rollout(
             call = state.tanto_call or state.truco_call
             actor = call[2] if call is not None else state.turn
             knobs = style if styles is None else styles[actor]
-            action = decide(ctx_of_state(state, actor), legal, random(), knobs)
+            ctx = ctx_of_state(state, actor)
+            if signs is not None:
+                told_cards, promised = signs[actor]
+                held = tuple(c for c, p in told_cards if c in state.hands[p])
+                ctx = ctx._replace(partner_cards=held, partner_tantos=promised)
+            action = decide(ctx, legal, random(), knobs)
         state = apply(state, action).state
     if state.phase == OVER:
         mine = seat if state.rules.individual else state.teams[seat]
@@ -311,8 +398,15 @@ class ExpertBot:
         bet_share: float = 0.25,
         sane: bool = False,
         reads: bool = True,
+        signals: bool = True,
+        signed_rollouts: bool = True,
     ) -> None:
         self.name = name
+        self.signals = signals
+        """Makes señas to its partners and reads theirs (``bots/senas.py``); without, it
+        neither makes nor reads any (the arena's ``expert-sin-senas``)."""
+        self.signed_rollouts = signed_rollouts
+        """The rollouts' seats know their partners' señas (as the tables now sign)."""
         self.bet_share = bet_share
         """How often it bets when betting is about as good as not (a persona's style)."""
         self.sane = sane
@@ -333,6 +427,13 @@ class ExpertBot:
             self.reading.watch(view)
 
     def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
+        return self.hear(view, legal, rng, ())
+
+    def hear(self, view: SeatView, legal: tuple[Action, ...], rng: Random, heard: Heard) -> Action:
+        """``choose`` with the señas the seat received in this hand: its partners' hidden cards
+        are sampled to agree with them."""
+        if not self.signals:
+            heard = ()
         seed = rng.getrandbits(64)
         if len(legal) == 1:
             return legal[0]
@@ -352,7 +453,7 @@ class ExpertBot:
             styles = tuple(
                 ROLLOUT_STYLE if s == seat else t.style for s, t in enumerate(tendencies)
             )
-        worlds = sample_worlds(view, sampler, self.worlds, self.tries, tendencies)
+        worlds = sample_worlds(view, sampler, self.worlds, self.tries, heard, tendencies)
         if not worlds:
             return decide(ctx_of_view(view), legal, sampler.random(), self.style)
         totals = [0.0] * len(cands)
@@ -362,10 +463,12 @@ class ExpertBot:
                 continue
             weight_sum += weight
             world_seed = sampler.getrandbits(32)
+            # Where people sign, the rollouts' seats know their partners' señas too.
+            signs = world_signs(state) if self.signals and self.signed_rollouts else None
             for i, action in enumerate(cands):
                 # Common random numbers: every candidate sees the same rollout draws.
                 after = apply(state, action).state
-                value = rollout(after, seat, Random(world_seed), styles=styles)
+                value = rollout(after, seat, Random(world_seed), styles=styles, signs=signs)
                 totals[i] += weight * value
         if weight_sum <= 0.0:
             return decide(ctx_of_view(view), legal, sampler.random(), self.style)

@@ -97,10 +97,15 @@ def decide(
     """A rule-of-thumb choice among ``legal``; ``rng_random`` is one uniform draw in [0, 1);
     ``error`` is a beginner's misreading of his strength (``misread_win``; his envido points
     are off by ten times it, but never past a falta)."""
+    own = ctx.tantos
+    if ctx.partner_tantos > ctx.tantos:
+        # A partner promised a high envido: the side's envido is the best of its seats. (A
+        # falta still needs the seat's own points: ``tantos`` below.)
+        ctx = ctx._replace(tantos=ctx.partner_tantos)
     if error != 0.0:
         seen = max(0, min(33, ctx.tantos + round(10 * error)))
-        return _decide(ctx._replace(tantos=seen), legal, rng_random, style, error, ctx.tantos)
-    return _decide(ctx, legal, rng_random, style, 0.0, ctx.tantos)
+        return _decide(ctx._replace(tantos=seen), legal, rng_random, style, error, own)
+    return _decide(ctx, legal, rng_random, style, 0.0, own)
 
 
 def _decide(

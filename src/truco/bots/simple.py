@@ -7,6 +7,7 @@ from random import Random
 from truco.actions import Action
 from truco.bots.context import ctx_of_view
 from truco.bots.policy import DEFAULT, Style, decide
+from truco.bots.senas import Heard, with_senas
 from truco.view import SeatView
 
 
@@ -15,12 +16,32 @@ class SimpleBot:
 
     name = "simple"
     style: Style = DEFAULT
+    signals = True
+    """Makes señas to its partners (``bots/senas.py``)."""
+
+    reads = True
+    """Reads its partners' señas (``hear``): their cards count as the side's strength, their
+    envido alto as the side's envido."""
 
     def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
+        return self.hear(view, legal, rng, ())
+
+    def hear(self, view: SeatView, legal: tuple[Action, ...], rng: Random, heard: Heard) -> Action:
         draw = rng.random()
         if len(legal) == 1:
             return legal[0]
-        return decide(ctx_of_view(view), legal, draw, self.style)
+        ctx = ctx_of_view(view)
+        if self.reads:
+            ctx = with_senas(ctx, view, heard)
+        return decide(ctx, legal, draw, self.style)
+
+
+class MuteSimpleBot(SimpleBot):
+    """``simple`` that neither makes nor reads señas (to measure them)."""
+
+    name = "simple-sin-senas"
+    signals = False
+    reads = False
 
 
 class AlwaysQuieroBot(SimpleBot):

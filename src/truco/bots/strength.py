@@ -78,6 +78,11 @@ def win_prob(ctx: Ctx) -> float:
     ranks = ctx.ranks
     beat, _ = odds(ranks)
     hand = sorted(ctx.hand, key=ranks.__getitem__, reverse=True)
+    if ctx.partner_cards and hand and not ctx.plays:
+        # A partner's señas: his best cards are the side's too, one trick each (at the start of
+        # a trick, before anybody shows what the trick holds).
+        hand = sorted((*hand, *ctx.partner_cards), key=ranks.__getitem__, reverse=True)
+        hand = hand[: len(ctx.hand)]
     probs = [beat[c] for c in hand]
     if ctx.partners:  # mão de onze: my side's best cards, mine and my partners' seen ones
         best = sorted(ctx.partners, key=ranks.__getitem__, reverse=True)[: len(hand)]

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from truco import coach
 from truco.actions import Action
 from truco.bots import Bot, make_bot, make_persona_bot
+from truco.bots.senas import Heard, choose
 from truco.view import SeatView
 
 T = TypeVar("T")
@@ -71,16 +72,27 @@ def spawn_workers(processes: int) -> ProcessPoolExecutor:
     )
 
 
-def decide(
-    level: str, view: SeatView, legal: tuple[Action, ...], seed: str, persona: str = ""
-) -> tuple[Action, int]:
-    """One decision, and the process that made it (runs in a worker). A bot seat plays with its
-    persona's style (docs/bots.md); without a persona (a caretaker) the level's plain bot."""
-    bot = _bots.get((level, persona))
-    if bot is None:
+def bot(level: str, persona: str = "") -> Bot:
+    """The process's bot of a level and persona: a bot seat plays with its persona's style
+    (docs/bots.md); without a persona (a caretaker) the level's plain bot."""
+    found = _bots.get((level, persona))
+    if found is None:
         made = make_persona_bot(level, persona) if persona else make_bot(level)
-        bot = _bots[(level, persona)] = made
-    return bot.choose(view, legal, Random(seed)), os.getpid()
+        found = _bots[(level, persona)] = made
+    return found
+
+
+def decide(
+    level: str,
+    view: SeatView,
+    legal: tuple[Action, ...],
+    seed: str,
+    persona: str = "",
+    heard: Heard = (),
+) -> tuple[Action, int]:
+    """One decision, and the process that made it (runs in a worker), with the señas the seat
+    received in this hand (for a bot that reads them)."""
+    return choose(bot(level, persona), view, legal, Random(seed), heard), os.getpid()
 
 
 def pista(view: SeatView, seed: str) -> tuple[Action | None, int]:
@@ -139,15 +151,21 @@ class BotPool:
         return None
 
     async def choose(
-        self, level: str, view: SeatView, legal: tuple[Action, ...], seed: str, persona: str = ""
+        self,
+        level: str,
+        view: SeatView,
+        legal: tuple[Action, ...],
+        seed: str,
+        persona: str = "",
+        heard: Heard = (),
     ) -> Action:
         if self.processes > 0:
             what = f"a {level} bot (the caretaker decides)"
-            done = await self._run(what, decide, level, view, legal, seed, persona)
+            done = await self._run(what, decide, level, view, legal, seed, persona, heard)
             if done is not None:
                 return done[0]
-            level, persona = FALLBACK, ""
-        action, pid = decide(level, view, legal, seed, persona)
+            level, persona, heard = FALLBACK, "", ()
+        action, pid = decide(level, view, legal, seed, persona, heard)
         self.pids[pid] += 1
         return action
 
@@ -186,4 +204,4 @@ def close_all() -> None:
         pool.close()
 
 
-__all__ = ["FALLBACK", "BotPool", "close_all", "decide", "pista", "shared", "spawn_workers"]
+__all__ = ["FALLBACK", "BotPool", "bot", "close_all", "decide", "pista", "shared", "spawn_workers"]

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from random import Random
 from typing import Any
 
+from truco.bots.senas import Heard
 from truco.cards import DECK, format_cards
 from truco.engine import CHANCE, Transition, apply, deal, legal_actions, to_act
 from truco.server.botpool import BotPool
@@ -97,9 +98,11 @@ async def decide(
     seats: Sequence[Seat],
     seed: int,
     v: int,
+    heard: Heard = (),
 ) -> tuple[str, dict[str, Any], Transition]:
     """The decision the table takes at version ``v``: a deal, or a bot's action for the seat to
-    act. Returns the log entry (kind, data) and its transition, applied here once."""
+    act (with the señas it received in this hand, ``heard``). Returns the log entry (kind,
+    data) and its transition, applied here once."""
     actor = to_act(state)
     assert actor is not None
     if actor == CHANCE:
@@ -121,6 +124,7 @@ async def decide(
         legal_actions(state),
         seeded(seed, "bot", v, actor),
         seat.name if bot_seat else "",
+        heard if bot_seat else (),
     )
     return "act", {"seat": actor, "action": str(action)}, apply(state, action)
 

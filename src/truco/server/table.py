@@ -47,6 +47,7 @@ from truco.server.seats import (
     player_seat,
     seats_json,
 )
+from truco.server.senas import TableSenas
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
 from truco.state import OVER, PLAY, State, new_match
@@ -101,6 +102,8 @@ class Table:
             settings.seat_connect_burst, settings.seat_connects_per_second
         )
         """Connections (reconnects): each one catches the seat up and tells the table."""
+        self._senas = TableSenas(rules.players)
+        """The señas of the hand: a person's and the bots', to partners only."""
         self._pistas = Pistas(settings, self._pool)
         """The pistas asked for here: their allowance per seat and the searches under way."""
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
@@ -379,6 +382,7 @@ class Table:
                 seat.replaced = False
                 self._schedule()
             self._catch_up(conn, last_v)
+            self._senas.catch_up(self.state, conn, seat.seat)
             if news:
                 self._broadcast_table()
             else:  # the new connection itself still hears that it is seated again
@@ -482,7 +486,7 @@ class Table:
     def _sena(self, seat: Seat, msg: p.Sena) -> None:
         if not self._chat_budget.take(seat.seat):
             raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
-        fanout.send_sena(self.seats, self.state.teams, seat, msg.sena)
+        self._senas.person(self.state, self.seats, seat, msg.sena)
 
     def _pista(self, conn: Conn, seat: Seat) -> None:
         """Start the pista for the seat's current decision (``server/pista.py``)."""
@@ -539,6 +543,7 @@ class Table:
         self._broadcast_version(kind)
         if self._changes is not None:
             fanout.send_all(self.connections(), p.encode("rated", p.rated_json(self._changes)))
+        self._senas.bots(self.state, self.seats)
 
     def _finish(self, state: State) -> Finish | None:
         """What the end of this match writes with it: its result for the ratings (None: the
@@ -587,8 +592,10 @@ class Table:
         if v != self.v or self.status != PLAYING or to_act(self.state) is None:
             return
         try:
+            actor = to_act(self.state)
+            heard = self._senas.heard(self.state, actor) if actor is not None else ()
             kind, data, transition = await decide(
-                self._pool, self.settings, self.state, self.seats, self.seed, self.v
+                self._pool, self.settings, self.state, self.seats, self.seed, self.v, heard
             )
             await self._commit(kind, data, transition)
         except TableError as exc:

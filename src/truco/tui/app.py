@@ -219,10 +219,17 @@ class TrucoApp(App[int]):
         return lines
 
     def log_events(self, found: list[Event]) -> None:
-        view = self.view
-        if view is None:
-            return
         log = self.query_one("#log", RichLog)
+        view = self.view
+        if view is not None:
+            self._log_events(log, view, found)
+        # What is not an event: the server's answers, chat, and the señas of a partner (a
+        # person's, or a bot's in a local game too). Plain text: names are what people typed.
+        for notice in self.game.notices:
+            log.write(Text(notice, style="italic"))
+        self.game.notices.clear()
+
+    def _log_events(self, log: RichLog, view: SeatView, found: list[Event]) -> None:
         names = self._names(view)
         for event in found:
             if isinstance(event, HandStarted):
@@ -294,11 +301,6 @@ class TrucoApp(App[int]):
                         continue
                     if isinstance(message, dict):
                         self.log_events(game.handle(message))
-                        if game.notices:
-                            log = self.query_one("#log", RichLog)
-                            for notice in game.notices:
-                                log.write(Text(notice, style="italic"))
-                            game.notices.clear()
                         self.redraw()
         except (OSError, websockets.WebSocketException) as exc:
             self.message = f"[red]Conexión perdida: {exc}[/]"

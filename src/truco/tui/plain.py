@@ -247,4 +247,7 @@ def run_text_game(
             print_fn(line)
             if isinstance(ev, HandEnded):
                 print_fn(_score(view, game))
+        for notice in game.notices:  # a bot partner's señas
+            print_fn(notice)
+        game.notices.clear()
     return 0

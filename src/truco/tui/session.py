@@ -17,6 +17,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 from truco.actions import Action
 from truco.bots import Bot, make_bot
 from truco.bots.personas import persona
+from truco.bots.senas import Exchange, signs
+from truco.bots.senas import choose as choose_hearing
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
 from truco.events import Event, HandEnded, visible_to
@@ -24,6 +26,7 @@ from truco.notation import HandHistory, dumps, from_state
 from truco.protocol import Rated, act_message, event_from_json, rated_from_json, view_from_json
 from truco.rules import Rules
 from truco.state import OVER, new_match
+from truco.tui.text.words import sena_line
 from truco.view import SeatView, observe
 
 BOT_PREFERENCE = ("experto", "expert", "dificil", "normal", "simple", "facil", "random")
@@ -64,6 +67,11 @@ class LocalGame:
         self.bot_rng = random.Random(master.getrandbits(64))
         self.state = new_match(self.rules, mano=0)
         self.histories: list[HandHistory] = []
+        self.senas = Exchange(self.rules.players)
+        """The señas of the hand: the bots sign to their partners (the person's among them)."""
+        self._signers = [s != seat and signs(self.bots[s]) for s in range(self.rules.players)]
+        self.notices: list[str] = []
+        """The señas the person received, as log lines, until the client writes them."""
         # The bots go by their level's personas (the human's own seat reads "Vos").
         self.names: tuple[str, ...] = tuple(
             "" if s == seat else persona(self.bot_name, s, seed if seed is not None else "local")
@@ -91,7 +99,19 @@ class LocalGame:
                     watch = getattr(bot, "watch", None)
                     if watch is not None:
                         watch(observe(self.state, s))
+        self._sign()
         return [e for e in events if visible_to(e, self.seat)]
+
+    def _sign(self) -> None:
+        """Before the next decision, the bots of that side make the señas due (to partners
+        only); those that reach the person become notices."""
+        actor = to_act(self.state)
+        if actor is None or actor == CHANCE or not any(self._signers):
+            return
+        for sender, sena, to in self.senas.before(self.state, actor, self._signers):
+            if self.seat in to:
+                name = self.names[sender] or f"Asiento {sender}"
+                self.notices.append(sena_line(name, sena))
 
     def step(self) -> list[Event] | None:
         """Deal, or let one bot act; None when it is the human's turn or the match is over."""
@@ -102,7 +122,9 @@ class LocalGame:
             self.state, events = deal(self.state, self.deal_rng)
         else:
             legal = legal_actions(self.state)
-            action = self.bots[actor].choose(observe(self.state, actor), legal, self.bot_rng)
+            heard = self.senas.heard_by(actor, self.state.hand_no)
+            view = observe(self.state, actor)
+            action = choose_hearing(self.bots[actor], view, legal, self.bot_rng, heard)
             self.state, events = apply(self.state, action)
         return self._after(events)
 
@@ -223,6 +245,10 @@ class RemoteGame:
             self.notices.append(f"El servidor no aceptó: {d.get('message') or d.get('code')}")
         elif kind == "chat":
             self.notices.append(f"{d.get('name') or d.get('seat')}: {d.get('text')}")
+        elif kind == "sena":
+            seat = d.get("seat")
+            name = self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else ""
+            self.notices.append(sena_line(name or f"Asiento {seat}", str(d.get("sena"))))
         elif kind == "table":
             self._table(d)
         elif kind == "rated":

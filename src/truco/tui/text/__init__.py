@@ -21,6 +21,7 @@ from truco.tui.text.words import (
     LABELS,
     REASONS,
     SAY,
+    SENA_WORDS,
     SUIT_NAME,
     SUIT_STYLE,
     TRUCO_NAMES,
@@ -29,6 +30,7 @@ from truco.tui.text.words import (
     card_words,
     cards_words,
     plain,
+    sena_line,
     trick_name,
 )
 
@@ -37,6 +39,7 @@ __all__ = [
     "LABELS",
     "REASONS",
     "SAY",
+    "SENA_WORDS",
     "SUIT_NAME",
     "SUIT_STYLE",
     "TRUCO_NAMES",
@@ -60,6 +63,7 @@ __all__ = [
     "score_label",
     "score_line",
     "score_lines",
+    "sena_line",
     "sitting_out",
     "stake",
     "stakes_line",

@@ -74,6 +74,26 @@ NICKNAMES = {
     Card.of(1, Suit.COPA): "ancho falso",
 }
 """The cards a table calls by name; the 1 of oro and of copa are the anchos falsos."""
+SENA_WORDS = {
+    "ancho-espada": "ancho de espada",
+    "ancho-basto": "ancho de basto",
+    "siete-espada": "siete de espada",
+    "siete-oro": "siete de oro",
+    "tres": "un tres",
+    "dos": "un dos",
+    "ancho-falso": "ancho falso",
+    "nada": "nada",
+    "envido-alto": "envido alto",
+    "flor": "flor",
+}
+"""What each seña says, as the log writes it."""
+
+
+def sena_line(name: str, sena: str) -> str:
+    """A partner's seña, for the log (plain text: the name is what a person typed)."""
+    return f"{name} te hace una seña: {SENA_WORDS.get(sena, sena)}"
+
+
 CARD_VERBS = {Verb.PLAY: "jugar", Verb.TAPADA: "tapar", Verb.DISCARD: "descartar"}
 """What doing something with a card is called, in the line-based game's menu."""
 
