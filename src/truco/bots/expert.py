@@ -18,6 +18,7 @@ States are immutable tuples: ``apply`` returns new ones, so nothing is ever deep
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from random import Random
 
 from truco.actions import (
@@ -37,10 +38,26 @@ from truco.bots.strength import win_prob
 from truco.cards import DECK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
 from truco.errors import TrucoError
+from truco.rules import Rules
 from truco.state import DEAL, OVER, State, new_match
 from truco.view import SeatView
 
 ROLLOUT_STYLE = Style(bluff=0.06, caution=0.4)
+WORLDS = 24
+"""Worlds per decision of the plain search (the 1x of the arena's ``expert*K``)."""
+TRIES = 400
+"""Deals drawn at most to find them (the rest are rejected as inconsistent with the view)."""
+EXPERTO_WORLDS: dict[tuple[str, int], int] = {}
+"""Worlds per decision of ``experto`` by (variant, players): as many as keep its decisions within
+the time budget on one core (docs/bots.md, "Time per decision"); a mode not listed gets
+``WORLDS``."""
+ROLLOUTS: dict[str, Style] = {
+    "rules": ROLLOUT_STYLE,
+    "honest": ROLLOUT_STYLE._replace(bluff=0.0),
+    "simple": DEFAULT,
+}
+"""Rollout policies the search may play its worlds out with, by name (the arena's
+``expert*K/NAME``): the default, the same without bluffs, and ``simple``'s own knobs."""
 _BETS = frozenset((Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO, Verb.SEIS, Verb.NOVE, Verb.DOZE))
 """The truco calls of both games (Truco Paulista's seis, nove, doze)."""
 _ACCEPT = frozenset((Verb.QUIERO, Verb.DESCE, Verb.JOGA))
@@ -264,12 +281,14 @@ class ExpertBot:
 
     def __init__(
         self,
-        worlds: int = 24,
-        tries: int = 400,
+        worlds: int = WORLDS,
+        tries: int = TRIES,
         margin: float = 0.01,
         name: str = "expert",
         bet_share: float = 0.25,
         sane: bool = False,
+        rollout: Style = ROLLOUT_STYLE,
+        by_mode: Mapping[tuple[str, int], int] | None = None,
     ) -> None:
         self.name = name
         self.bet_share = bet_share
@@ -281,6 +300,18 @@ class ExpertBot:
         self.worlds = worlds
         self.tries = tries
         self.margin = margin
+        self.rollout = rollout
+        """The style every seat plays the sampled worlds out with."""
+        self.by_mode = by_mode
+        """Worlds by (variant, players), overriding ``worlds`` (``EXPERTO_WORLDS``); the tries
+        scale with them."""
+
+    def budget(self, rules: Rules) -> tuple[int, int]:
+        """The worlds and the tries of a decision at a table with these rules."""
+        if not self.by_mode:
+            return self.worlds, self.tries
+        worlds = self.by_mode.get((rules.variant, rules.players), self.worlds)
+        return worlds, max(1, round(self.tries * worlds / self.worlds))
 
     def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
         seed = rng.getrandbits(64)
@@ -293,7 +324,7 @@ class ExpertBot:
         if len(cands) == 1:
             return cands[0]
         sampler = Random(seed)
-        worlds = sample_worlds(view, sampler, self.worlds, self.tries)
+        worlds = sample_worlds(view, sampler, *self.budget(view.rules))
         if not worlds:
             return decide(ctx_of_view(view), legal, sampler.random(), self.style)
         seat = view.seat
@@ -307,7 +338,7 @@ class ExpertBot:
             world_seed = sampler.getrandbits(32)
             for i, action in enumerate(cands):
                 # Common random numbers: every candidate sees the same rollout draws.
-                value = rollout(apply(state, action).state, seat, Random(world_seed))
+                value = rollout(apply(state, action).state, seat, Random(world_seed), self.rollout)
                 totals[i] += weight * value
         if weight_sum <= 0.0:
             return decide(ctx_of_view(view), legal, sampler.random(), self.style)
@@ -329,4 +360,4 @@ class ExpertBot:
         return cands[values.index(best)]
 
 
-__all__ = ["ExpertBot", "action_likelihood", "candidates", "rollout", "sample_worlds"]
+__all__ = ["ROLLOUTS", "ExpertBot", "action_likelihood", "candidates", "rollout", "sample_worlds"]
