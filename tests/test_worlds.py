@@ -10,7 +10,7 @@ import pytest
 
 from truco.arena import play_match, run_arena
 from truco.bench import MODES, expert_latency
-from truco.bots import LEVELS, make_bot, make_persona_bot, scaled_expert
+from truco.bots import LEVELS, arena_bot, make_bot, make_persona_bot, scaled_expert
 from truco.bots.expert import EXPERTO_WORLDS, ROLLOUT_STYLE, ROLLOUTS, TRIES, WORLDS, ExpertBot
 from truco.cli import main
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
@@ -21,25 +21,32 @@ from truco.view import observe
 
 
 def test_scaled_expert_names() -> None:
-    bot = make_bot("expert*2")
+    bot = arena_bot("expert*2")
     assert isinstance(bot, ExpertBot)
     assert (bot.worlds, bot.tries, bot.by_mode) == (2 * WORLDS, 2 * TRIES, None)
     assert bot.rollout == ROLLOUT_STYLE and bot.name == "expert*2"
-    half = make_bot("Expert*0.5/honest")
+    half = arena_bot("Expert*0.5/honest")
     assert isinstance(half, ExpertBot)
     assert (half.worlds, half.tries) == (WORLDS // 2, TRIES // 2)
     assert half.rollout == ROLLOUTS["honest"] != ROLLOUT_STYLE
-    one = make_bot("expert*1")
+    one = arena_bot("expert*1")
     assert isinstance(one, ExpertBot) and (one.worlds, one.tries) == (WORLDS, TRIES)
     assert scaled_expert("expert") is None and scaled_expert("simple*2") is None
+    assert isinstance(arena_bot("simple"), type(make_bot("simple")))
     for bad in ("expert*x", "expert*0", "expert*100", "expert*2/nonsense"):
         with pytest.raises(TrucoError):
-            make_bot(bad)
+            arena_bot(bad)
+    # The server and the terminal build bots with make_bot: never a search of any size asked.
+    with pytest.raises(TrucoError):
+        make_bot("expert*2")
 
 
 def test_experto_takes_its_worlds_by_mode() -> None:
     bot = make_bot("experto")
     assert isinstance(bot, ExpertBot) and bot.by_mode is EXPERTO_WORLDS
+    # Every mode listed is one the bench times (a misspelt key would silently get WORLDS).
+    timed = {(r.variant, r.players) for r in (from_options(Rules(), dict(o)) for _, o in MODES)}
+    assert set(EXPERTO_WORLDS) <= timed
     for mode, options in MODES:
         rules = from_options(Rules(), dict(options))
         worlds, tries = bot.budget(rules)

@@ -24,7 +24,7 @@ from functools import partial
 from random import Random
 from typing import Any
 
-from truco.bots import make_bot
+from truco.bots import arena_bot
 from truco.bots.base import Bot
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.rules import Rules
@@ -123,7 +123,7 @@ def play_match(
     if plan is None:
         plan = a_seats[0] if rules.individual else teams[a_seats[0]]
     is_a = [s in a_seats for s in range(players)]
-    bots: list[Bot] = [make_bot(bot_a if is_a[s] else bot_b) for s in range(players)]
+    bots: list[Bot] = [arena_bot(bot_a if is_a[s] else bot_b) for s in range(players)]
     rngs = [Random(f"bot:{seed}:{pair}:{plan}:{s}") for s in range(players)]
     lat: list[list[float]] = [[], []]  # A, B
     state = new_match(rules)
@@ -321,7 +321,7 @@ def run_arena(
     ``cpu_clock`` the decisions are timed in the process's CPU time, not wall time: on a shared
     machine, time spent waiting for a core then does not count (one core's latency)."""
     rules = rules or Rules()
-    make_bot(bot_a), make_bot(bot_b)  # fail early on a bad name
+    arena_bot(bot_a), arena_bot(bot_b)  # fail early on a bad name
     size = len(seat_plans(rules))
     n_pairs = max(1, -(-matches // size))
     tasks = [(bot_a, bot_b, rules, seed, i) for i in range(n_pairs)]

@@ -66,11 +66,8 @@ def scaled_expert(name: str) -> ExpertBot | None:
 
 def make_bot(name: str) -> Bot:
     """A new bot by name (``random``...) or level (``facil``...), compared without case, or a
-    level's persona as ``level:Persona`` (``facil:Tito``, for the arena), or the expert with
-    more or fewer worlds as ``expert*K`` (``scaled_expert``)."""
-    scaled = scaled_expert(name)
-    if scaled is not None:
-        return scaled
+    level's persona as ``level:Persona`` (``facil:Tito``, for the arena). ``expert*K`` is the
+    arena's alone (``arena_bot``): a server or a terminal never builds a search that size."""
     if ":" in name:
         level, _, who = name.partition(":")
         level = level.strip().lower()
@@ -83,6 +80,12 @@ def make_bot(name: str) -> Bot:
     except KeyError:
         known = ", ".join(sorted({*BOTS, *LEVELS}))
         raise TrucoError(f"no bot named {name!r}; bots: {known}") from None
+
+
+def arena_bot(name: str) -> Bot:
+    """A bot for the arena: ``make_bot``'s names and ``expert*K[/ROLLOUT]`` (``scaled_expert``)."""
+    scaled = scaled_expert(name)
+    return make_bot(name) if scaled is None else scaled
 
 
 def make_persona_bot(level: str, persona_name: str) -> Bot:
@@ -128,6 +131,7 @@ __all__ = [
     "ExpertBot",
     "RandomBot",
     "SimpleBot",
+    "arena_bot",
     "make_bot",
     "make_persona_bot",
     "scaled_expert",

@@ -47,7 +47,17 @@ WORLDS = 24
 """Worlds per decision of the plain search (the 1x of the arena's ``expert*K``)."""
 TRIES = 400
 """Deals drawn at most to find them (the rest are rejected as inconsistent with the view)."""
-EXPERTO_WORLDS: dict[tuple[str, int], int] = {}
+EXPERTO_WORLDS: dict[tuple[str, int], int] = {
+    ("standard", 2): 8 * WORLDS,
+    ("standard", 4): 4 * WORLDS,
+    ("standard", 6): 3 * WORLDS,
+    ("pata_de_gallo", 3): 4 * WORLDS,
+    ("destantado", 3): 4 * WORLDS,
+    ("pica_pica", 6): 3 * WORLDS,
+    ("paulista", 2): 8 * WORLDS,
+    ("paulista", 4): 4 * WORLDS,
+    ("paulista", 6): 3 * WORLDS,
+}
 """Worlds per decision of ``experto`` by (variant, players): as many as keep its decisions within
 the time budget on one core (docs/bots.md, "Time per decision"); a mode not listed gets
 ``WORLDS``."""
