@@ -66,7 +66,7 @@ bench-server: $(STAMP)
 	$(BIN)/python -m truco.server.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
 		--think $(BENCH_THINK) --processes 2
 
-# Bot strength and decision latency (docs/bots.md): duplicate matches on all cores; about two
+# Bot strength and decision latency (docs/bots.md): duplicate matches on all cores; a few
 # hours on two busy cores. BOTS_MATCHES scales the main expert run. The last row times experto
 # in every mode on one core and fails when a mode is over its budget (p50 50 ms, p99 250 ms).
 BOTS_MATCHES ?= 1000
