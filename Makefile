@@ -66,8 +66,9 @@ bench-server: $(STAMP)
 	$(BIN)/python -m truco.server.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
 		--think $(BENCH_THINK) --processes 2
 
-# Bot strength and decision latency (docs/bots.md): duplicate matches on all cores; about an
-# hour on two busy cores. BOTS_MATCHES scales the main expert run.
+# Bot strength and decision latency (docs/bots.md): duplicate matches on all cores; a few
+# hours on two busy cores. BOTS_MATCHES scales the main expert run. The last row times experto
+# in every mode on one core and fails when a mode is over its budget (p50 50 ms, p99 250 ms).
 BOTS_MATCHES ?= 1000
 .PHONY: bench-bots
 bench-bots: $(STAMP)
@@ -103,6 +104,10 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena expert-plain-rollouts simple --players 6 --matches 400 --seed 43000
 	$(BIN)/truco arena expert simple --players 4 --matches 400 --seed 42000
 	$(BIN)/truco arena expert simple --players 6 --matches 400 --seed 43000
+	$(BIN)/truco arena 'expert*2' 'expert*1' --matches 400 --seed 40000 --cpu-clock
+	$(BIN)/truco arena 'expert*4' 'expert*1' --matches 400 --seed 40000 --cpu-clock
+	$(BIN)/truco arena 'expert*8' 'expert*1' --matches 400 --seed 40000 --cpu-clock
+	$(BIN)/truco bench --expert-latency --matches 24
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache \

@@ -20,10 +20,11 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from random import Random
 from typing import Any
 
-from truco.bots import make_bot
+from truco.bots import arena_bot
 from truco.bots.base import Bot
 from truco.bots.senas import Exchange, signs
 from truco.bots.senas import choose as choose_hearing
@@ -126,7 +127,7 @@ def play_match(
     if plan is None:
         plan = a_seats[0] if rules.individual else teams[a_seats[0]]
     is_a = [s in a_seats for s in range(players)]
-    bots: list[Bot] = [make_bot(bot_a if is_a[s] else bot_b) for s in range(players)]
+    bots: list[Bot] = [arena_bot(bot_a if is_a[s] else bot_b) for s in range(players)]
     rngs = [Random(f"bot:{seed}:{pair}:{plan}:{s}") for s in range(players)]
     lat: list[list[float]] = [[], []]  # A, B
     # Señas pass between partners only (``Exchange.make``), before each decision of a side.
@@ -198,11 +199,13 @@ def _points(
     return sum(a) / len(a), sum(b) / len(b)
 
 
-def play_group(args: tuple[str, str, Rules, int, int]) -> tuple[MatchResult, ...]:
+def play_group(
+    args: tuple[str, str, Rules, int, int], clock: Callable[[], float] = time.perf_counter
+) -> tuple[MatchResult, ...]:
     """Every match of a duplicate group: the same deals, the seats rotated (``seat_plans``)."""
     bot_a, bot_b, rules, seed, pair = args
     return tuple(
-        play_match(bot_a, bot_b, rules, seed, pair, seats, plan=i)
+        play_match(bot_a, bot_b, rules, seed, pair, seats, clock=clock, plan=i)
         for i, seats in enumerate(seat_plans(rules))
     )
 
@@ -239,6 +242,8 @@ class Report:
     wins_a_alone: int = 0
     matches_alone: int = 0
     """Three-player variants: the matches where A held one seat against two B's, and his wins."""
+    clock: str = "wall"
+    """How decisions were timed: "wall" (perf_counter) or "cpu" (the process's CPU time)."""
 
     @property
     def win_rate_a(self) -> float:
@@ -273,6 +278,7 @@ class Report:
             "points_per_hand_a": self.points_a / self.hands if self.hands else 0.0,
             "points_per_hand_b": self.points_b / self.hands if self.hands else 0.0,
             "seconds": self.seconds,
+            "clock": self.clock,
             "a": _latency(self.bot_a, self.latency_a),
             "b": _latency(self.bot_b, self.latency_b),
         }
@@ -334,29 +340,34 @@ def run_arena(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    cpu_clock: bool = False,
 ) -> Report:
-    """Play ``matches`` (rounded up to whole duplicate groups) and summarize them."""
+    """Play ``matches`` (rounded up to whole duplicate groups) and summarize them. With
+    ``cpu_clock`` the decisions are timed in the process's CPU time, not wall time: on a shared
+    machine, time spent waiting for a core then does not count (one core's latency)."""
     rules = rules or Rules()
-    make_bot(bot_a), make_bot(bot_b)  # fail early on a bad name
+    arena_bot(bot_a), arena_bot(bot_b)  # fail early on a bad name
     size = len(seat_plans(rules))
     n_pairs = max(1, -(-matches // size))
     tasks = [(bot_a, bot_b, rules, seed, i) for i in range(n_pairs)]
     results: list[tuple[MatchResult, ...]] = []
     start = time.perf_counter()
+    play = partial(play_group, clock=time.process_time if cpu_clock else time.perf_counter)
     if jobs <= 1:
         for task in tasks:
-            results.append(play_group(task))
+            results.append(play(task))
             if progress:
                 progress(len(results), n_pairs)
     else:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            for pair in pool.imap(play_group, tasks, chunksize=1):
+            for pair in pool.imap(play, tasks, chunksize=1):
                 results.append(pair)
                 if progress:
                     progress(len(results), n_pairs)
     report = summarize(bot_a, bot_b, rules, seed, results)
+    report.clock = "cpu" if cpu_clock else "wall"
     report.seconds = time.perf_counter() - start
     return report
 
@@ -401,6 +412,7 @@ def format_report(report: Report) -> str:
             f"  {lat['name']} ({key.upper()}): decision latency "
             f"p50 {lat['latency_ms_p50']:.2f} ms, "
             f"p99 {lat['latency_ms_p99']:.2f} ms over {lat['decisions']} decisions"
+            f" ({report.clock} clock)"
         )
     lines.append(f"  took {report.seconds:.1f} s")
     return "\n".join(lines)

@@ -7,7 +7,7 @@ Not part of the pure core (it reads the clock). ``truco bench --json`` prints on
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
@@ -136,6 +136,62 @@ def analysis_seconds(hands: int = 8, seed: int = 1) -> tuple[float, float]:
         analyse_hand(history, seed=i)
         times.append(_clock() - start)
     return sum(times) / len(times), max(times)
+
+
+BUDGET_MS = (50.0, 250.0)
+"""The expert's time budget per decision on one core: median and p99 (issue 14, docs/bots.md)."""
+
+MODES: tuple[tuple[str, dict[str, object]], ...] = (
+    ("1v1", {}),
+    ("1v1 flor", {"flor": True}),
+    ("2v2", {"players": 4}),
+    ("3v3", {"players": 6}),
+    ("pata de gallo", {"variant": "pata_de_gallo"}),
+    ("destantado", {"variant": "destantado"}),
+    ("pica-pica", {"variant": "pica_pica"}),
+    ("paulista 1v1", {"variant": "paulista"}),
+    ("paulista 2v2", {"variant": "paulista", "players": 4}),
+    ("paulista 3v3", {"variant": "paulista", "players": 6}),
+)
+"""Every mode and variant the expert plays, by the arena's options."""
+
+
+def expert_latency(
+    bot: str = "experto",
+    matches: int = 12,
+    seed: int = 50000,
+    modes: Sequence[str] | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> list[dict[str, Any]]:
+    """The decision latency of ``bot`` against ``simple`` in every mode (``MODES``): duplicate
+    matches on one core, each decision timed in this process's CPU time (so other work on the
+    machine does not count), with the median and p99 against ``BUDGET_MS``."""
+    from truco.arena import run_arena
+    from truco.rules import from_options
+
+    rows = []
+    for mode, options in MODES:
+        if modes is not None and mode not in modes:
+            continue
+        rules = from_options(Rules(), dict(options))
+        report = run_arena(bot, "simple", matches=matches, rules=rules, seed=seed, cpu_clock=True)
+        lat = report.to_json()["a"]
+        p50, p99 = lat["latency_ms_p50"], lat["latency_ms_p99"]
+        rows.append(
+            {
+                "mode": mode,
+                "bot": bot,
+                "matches": report.matches,
+                "decisions": lat["decisions"],
+                "latency_ms_p50": round(p50, 2),
+                "latency_ms_p99": round(p99, 2),
+                "latency_ms_max": round(lat["latency_ms_max"], 2),
+                "within_budget": p50 <= BUDGET_MS[0] and p99 <= BUDGET_MS[1],
+            }
+        )
+        if progress:
+            progress(f"{mode}: p50 {p50:.1f} ms, p99 {p99:.1f} ms over {lat['decisions']}")
+    return rows
 
 
 def run_all(seconds: float = 6.0, progress: Callable[[str], None] | None = None) -> dict[str, Any]:

@@ -136,6 +136,27 @@ def _cmd_bench(args: argparse.Namespace) -> int:
             "this measures it as plain Python; run `make` to compile it again",
             file=sys.stderr,
         )
+    if args.expert_latency:
+        from truco.bench import BUDGET_MS, expert_latency
+
+        rows = expert_latency(
+            bot=args.bot, matches=args.matches, progress=None if args.json else progress
+        )
+        if args.json:
+            print(json.dumps(rows))
+            return 0
+        print(
+            f"{args.bot}: ms per decision on one core (CPU time), budget p50 <= "
+            f"{BUDGET_MS[0]:.0f}, p99 <= {BUDGET_MS[1]:.0f}"
+        )
+        for row in rows:
+            verdict = "ok" if row["within_budget"] else "OVER BUDGET"
+            print(
+                f"  {row['mode']:14s} p50 {row['latency_ms_p50']:7.2f}  p99 "
+                f"{row['latency_ms_p99']:7.2f}  max {row['latency_ms_max']:7.2f}  "
+                f"({row['decisions']} decisions, {row['matches']} matches)  {verdict}"
+            )
+        return 0 if all(row["within_budget"] for row in rows) else 1
     figures = run_all(seconds=args.seconds, progress=None if args.json else progress)
     if args.json:
         print(json.dumps(figures))
@@ -167,6 +188,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
             seed=args.seed,
             jobs=args.jobs or os.cpu_count() or 1,
             progress=None if args.quiet else progress_bar,
+            cpu_clock=args.cpu_clock,
         )
     except TrucoError as exc:
         print(f"truco arena: {exc}", file=sys.stderr)
@@ -294,6 +316,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--seconds", type=float, default=6.0, help="time for each measurement (default 6)"
     )
+    bench.add_argument(
+        "--expert-latency",
+        action="store_true",
+        help="instead: the expert's time per decision in every mode, against its budget",
+    )
+    bench.add_argument("--bot", default="experto", help="with --expert-latency: the bot timed")
+    bench.add_argument(
+        "--matches", type=int, default=12, help="with --expert-latency: matches per mode"
+    )
     bench.set_defaults(func=_cmd_bench)
     arena = sub.add_parser("arena", help="bot against bot: duplicate matches and statistics")
     arena.add_argument("bot_a", metavar="BOT_A")
@@ -321,6 +352,11 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument("--quiet", action="store_true", help="no progress bar")
+    arena.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="time decisions in CPU time (one core's latency on a shared machine)",
+    )
     arena.set_defaults(func=_cmd_arena)
 
     srv = sub.add_parser("serve", help="run the game server (web client, API and WebSockets)")

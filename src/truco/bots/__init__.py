@@ -10,7 +10,7 @@ from collections.abc import Callable
 from truco.bots.base import Bot
 from truco.bots.beginner import BEGINNER, BeginnerBot
 from truco.bots.caretaker import CaretakerBot
-from truco.bots.expert import ExpertBot
+from truco.bots.expert import EXPERTO_WORLDS, ROLLOUTS, TRIES, WORLDS, ExpertBot
 from truco.bots.personas import manner_of, persona
 from truco.bots.random_bot import RandomBot
 from truco.bots.simple import (
@@ -33,11 +33,17 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "always-raise": AlwaysRaiseBot,
     "never-bluff": NeverBluffBot,
     "ventajero": VentajeroBot,  # the exploiter that adapts to its rivals (docs/bots.md)
-    "expert": ExpertBot,
+    "expert": lambda: ExpertBot(by_mode=EXPERTO_WORLDS),
     "expert-fast": lambda: ExpertBot(worlds=8, name="expert-fast"),
-    "expert-blind": lambda: ExpertBot(name="expert-blind", reads=False),  # reads no rival
-    "expert-sin-senas": lambda: ExpertBot(name="expert-sin-senas", signals=False),
-    "expert-plain-rollouts": lambda: ExpertBot(name="expert-plain-rollouts", signed_rollouts=False),
+    "expert-blind": lambda: ExpertBot(
+        name="expert-blind", reads=False, by_mode=EXPERTO_WORLDS
+    ),  # reads no rival
+    "expert-sin-senas": lambda: ExpertBot(
+        name="expert-sin-senas", signals=False, by_mode=EXPERTO_WORLDS
+    ),
+    "expert-plain-rollouts": lambda: ExpertBot(
+        name="expert-plain-rollouts", signed_rollouts=False, by_mode=EXPERTO_WORLDS
+    ),
     "caretaker": CaretakerBot,
 }
 LEVELS: dict[str, str] = {
@@ -49,9 +55,37 @@ LEVELS: dict[str, str] = {
 """Difficulty levels offered to players, mapped to bot names."""
 
 
+def scaled_expert(name: str) -> ExpertBot | None:
+    """``expert*K`` (``K`` a whole number or a decimal) is the search with ``K`` times
+    ``expert.WORLDS`` worlds in every mode (and as many times the tries); ``expert*1`` is the
+    expert as it was before its worlds were set by mode. ``expert*K/ROLLOUT`` also plays its
+    worlds out with another rollout policy (``expert.ROLLOUTS``). For the arena's curve of
+    strength against search (docs/bots.md). None when ``name`` is not of that form."""
+    base, star, rest = name.strip().lower().partition("*")
+    if not star or base not in ("expert", "experto"):
+        return None
+    factor_text, _, style_name = rest.partition("/")
+    try:
+        factor = float(factor_text)
+    except ValueError:
+        raise TrucoError(f"{name!r}: the worlds' factor must be a number") from None
+    if not 0 < factor <= 64:
+        raise TrucoError(f"{name!r}: the worlds' factor must be over 0 and at most 64")
+    style = ROLLOUTS.get(style_name or "rules")
+    if style is None:
+        raise TrucoError(f"{name!r}: rollouts are {', '.join(ROLLOUTS)}")
+    return ExpertBot(
+        worlds=max(1, round(WORLDS * factor)),
+        tries=max(1, round(TRIES * factor)),
+        name=name.strip().lower(),
+        rollout=style,
+    )
+
+
 def make_bot(name: str) -> Bot:
     """A new bot by name (``random``...) or level (``facil``...), compared without case, or a
-    level's persona as ``level:Persona`` (``facil:Tito``, for the arena)."""
+    level's persona as ``level:Persona`` (``facil:Tito``, for the arena). ``expert*K`` is the
+    arena's alone (``arena_bot``): a server or a terminal never builds a search that size."""
     if ":" in name:
         level, _, who = name.partition(":")
         level = level.strip().lower()
@@ -64,6 +98,12 @@ def make_bot(name: str) -> Bot:
     except KeyError:
         known = ", ".join(sorted({*BOTS, *LEVELS}))
         raise TrucoError(f"no bot named {name!r}; bots: {known}") from None
+
+
+def arena_bot(name: str) -> Bot:
+    """A bot for the arena: ``make_bot``'s names and ``expert*K[/ROLLOUT]`` (``scaled_expert``)."""
+    scaled = scaled_expert(name)
+    return make_bot(name) if scaled is None else scaled
 
 
 def make_persona_bot(level: str, persona_name: str) -> Bot:
@@ -86,6 +126,7 @@ def make_persona_bot(level: str, persona_name: str) -> Bot:
     return ExpertBot(
         worlds=plain.worlds,
         tries=plain.tries,
+        by_mode=plain.by_mode,
         margin=manner.margin,
         name=f"{program}-{manner.key}",
         bet_share=manner.bet_share,
@@ -108,7 +149,9 @@ __all__ = [
     "ExpertBot",
     "RandomBot",
     "SimpleBot",
+    "arena_bot",
     "make_bot",
     "make_persona_bot",
+    "scaled_expert",
     "seat_bot",
 ]

@@ -18,6 +18,7 @@ States are immutable tuples: ``apply`` returns new ones, so nothing is ever deep
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from random import Random
 
 from truco.actions import (
@@ -51,9 +52,35 @@ from truco.cards import DECK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
 from truco.errors import TrucoError
 from truco.manilhas import LIMPO_DECK
+from truco.rules import Rules
 from truco.state import DEAL, OVER, State, new_match
 from truco.view import SeatView
 
+WORLDS = 24
+"""Worlds per decision of the plain search (the 1x of the arena's ``expert*K``)."""
+TRIES = 400
+"""Deals drawn at most to find them (the rest are rejected as inconsistent with the view)."""
+EXPERTO_WORLDS: dict[tuple[str, int], int] = {
+    ("standard", 2): 8 * WORLDS,
+    ("standard", 4): 4 * WORLDS,
+    ("standard", 6): 3 * WORLDS,
+    ("pata_de_gallo", 3): 4 * WORLDS,
+    ("destantado", 3): 4 * WORLDS,
+    ("pica_pica", 6): 3 * WORLDS,
+    ("paulista", 2): 8 * WORLDS,
+    ("paulista", 4): 4 * WORLDS,
+    ("paulista", 6): 3 * WORLDS,
+}
+"""Worlds per decision of ``experto`` by (variant, players): as many as keep its decisions within
+the time budget on one core (docs/bots.md, "Time per decision"); a mode not listed gets
+``WORLDS``."""
+ROLLOUTS: dict[str, Style] = {
+    "rules": ROLLOUT_STYLE,
+    "honest": ROLLOUT_STYLE._replace(bluff=0.0),
+    "simple": DEFAULT,
+}
+"""Rollout policies the search may play its worlds out with, by name (the arena's
+``expert*K/NAME``): the default, the same without bluffs, and ``simple``'s own knobs."""
 _BETS = frozenset((Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO, Verb.SEIS, Verb.NOVE, Verb.DOZE))
 """The truco calls of both games (Truco Paulista's seis, nove, doze)."""
 _ACCEPT = frozenset((Verb.QUIERO, Verb.DESCE, Verb.JOGA))
@@ -391,8 +418,8 @@ class ExpertBot:
 
     def __init__(
         self,
-        worlds: int = 24,
-        tries: int = 400,
+        worlds: int = WORLDS,
+        tries: int = TRIES,
         margin: float = 0.01,
         name: str = "expert",
         bet_share: float = 0.25,
@@ -400,6 +427,8 @@ class ExpertBot:
         reads: bool = True,
         signals: bool = True,
         signed_rollouts: bool = True,
+        rollout: Style = ROLLOUT_STYLE,
+        by_mode: Mapping[tuple[str, int], int] | None = None,
     ) -> None:
         self.name = name
         self.signals = signals
@@ -416,6 +445,11 @@ class ExpertBot:
         self.worlds = worlds
         self.tries = tries
         self.margin = margin
+        self.rollout = rollout
+        """The style every seat plays the sampled worlds out with."""
+        self.by_mode = by_mode
+        """Worlds by (variant, players), overriding ``worlds`` (``EXPERTO_WORLDS``); the tries
+        scale with them."""
         self.reads = reads
         self.reading = Reading()
         """What it has seen of its rivals this match (``rivals``): fed by ``watch``."""
@@ -425,6 +459,13 @@ class ExpertBot:
         (unless it does not read them: ``expert-blind``, the expert as it was, for the arena)."""
         if self.reads:
             self.reading.watch(view)
+
+    def budget(self, rules: Rules) -> tuple[int, int]:
+        """The worlds and the tries of a decision at a table with these rules."""
+        if not self.by_mode:
+            return self.worlds, self.tries
+        worlds = self.by_mode.get((rules.variant, rules.players), self.worlds)
+        return worlds, max(1, round(self.tries * worlds / self.worlds))
 
     def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
         return self.hear(view, legal, rng, ())
@@ -450,10 +491,8 @@ class ExpertBot:
         styles: tuple[Style, ...] | None = None
         if self.reading.seen:
             tendencies = self.reading.tendencies(view.rules.players)
-            styles = tuple(
-                ROLLOUT_STYLE if s == seat else t.style for s, t in enumerate(tendencies)
-            )
-        worlds = sample_worlds(view, sampler, self.worlds, self.tries, heard, tendencies)
+            styles = tuple(self.rollout if s == seat else t.style for s, t in enumerate(tendencies))
+        worlds = sample_worlds(view, sampler, *self.budget(view.rules), heard, tendencies)
         if not worlds:
             return decide(ctx_of_view(view), legal, sampler.random(), self.style)
         totals = [0.0] * len(cands)
@@ -468,7 +507,9 @@ class ExpertBot:
             for i, action in enumerate(cands):
                 # Common random numbers: every candidate sees the same rollout draws.
                 after = apply(state, action).state
-                value = rollout(after, seat, Random(world_seed), styles=styles, signs=signs)
+                value = rollout(
+                    after, seat, Random(world_seed), self.rollout, styles=styles, signs=signs
+                )
                 totals[i] += weight * value
         if weight_sum <= 0.0:
             return decide(ctx_of_view(view), legal, sampler.random(), self.style)
@@ -490,4 +531,4 @@ class ExpertBot:
         return cands[values.index(best)]
 
 
-__all__ = ["ExpertBot", "action_likelihood", "candidates", "rollout", "sample_worlds"]
+__all__ = ["ROLLOUTS", "ExpertBot", "action_likelihood", "candidates", "rollout", "sample_worlds"]
