@@ -60,11 +60,14 @@ run-cluster: $(STAMP) web
 BENCH_TABLES ?= 500
 BENCH_SECONDS ?= 30
 BENCH_THINK ?= 3.0
+# The third run plays rated tables: every person a player who claimed a name (docs/players.md).
 bench-server: $(STAMP)
 	$(BIN)/python -m truco.server.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
 		--think $(BENCH_THINK) --processes 1
 	$(BIN)/python -m truco.server.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
 		--think $(BENCH_THINK) --processes 2
+	$(BIN)/python -m truco.server.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
+		--think $(BENCH_THINK) --processes 1 --rated
 
 # Bot strength and decision latency (docs/bots.md): duplicate matches on all cores; a few
 # hours on two busy cores. BOTS_MATCHES scales the main expert run. The last row times experto
