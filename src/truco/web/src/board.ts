@@ -127,15 +127,18 @@ export function board(state: GameState, extras: BoardExtras): Html {
       : seat === state.seat
         ? NOTHING
         : html`<div class="backs">${Array.from({ length: view.hand_sizes[seat] ?? 0 }, () => html`<span class="mini-back"></span>`)}</div>`;
+    // At most two bubbles a seat, newest news first: a seat beside the table has only the room
+    // between its plate and its cards (the log keeps every call and every declaration). A seat's
+    // recent señas share one bubble (a bot signs two cards and its envido at once).
     const bubbles: Html[] = [];
-    const word = words.get(seat);
-    if (word && word !== "mazo" && view.phase === "play") bubbles.push(html`<span class="bubble say">${actionLabel(word)}</span>`);
+    const senas = (isPaulista(view.options) ? [] : extras.senas).filter((s) => s.seat === seat && extras.now - s.at < 8000);
+    if (senas.length > 0)
+      bubbles.push(html`<span class="bubble sena">${t("sena")}: ${senas.map((s) => tr(`sena_${s.sena}`, s.sena)).join(" · ")}</span>`);
     const decl = declaredFor(view, seat);
     if (decl) bubbles.push(html`<span class="bubble decl">${decl}</span>`);
-    for (const s of isPaulista(view.options) ? [] : extras.senas) {
-      if (s.seat === seat && extras.now - s.at < 8000)
-        bubbles.push(html`<span class="bubble sena">${t("sena")}: ${tr(`sena_${s.sena}`, s.sena)}</span>`);
-    }
+    const word = words.get(seat);
+    if (word && word !== "mazo" && view.phase === "play") bubbles.push(html`<span class="bubble say">${actionLabel(word)}</span>`);
+    bubbles.splice(2);
     const timer = view.to_act === seat && extras.turnLeft !== null && html`<span class="timer">${extras.turnLeft} s</span>`;
     parts.push(
       html`<div class="${classes.join(" ")}" data-seat="${seat}">
