@@ -129,11 +129,11 @@ export function board(state: GameState, extras: BoardExtras): Html {
         : html`<div class="backs">${Array.from({ length: view.hand_sizes[seat] ?? 0 }, () => html`<span class="mini-back"></span>`)}</div>`;
     // At most two bubbles a seat, newest news first: a seat beside the table has only the room
     // between its plate and its cards (the log keeps every call and every declaration). A seat's
-    // recent señas share one bubble (a bot signs two cards and its envido at once).
+    // recent señas share one bubble, each named once (a bot signs two cards and its envido at once).
     const bubbles: Html[] = [];
     const senas = (isPaulista(view.options) ? [] : extras.senas).filter((s) => s.seat === seat && extras.now - s.at < 8000);
     if (senas.length > 0)
-      bubbles.push(html`<span class="bubble sena">${t("sena")}: ${senas.map((s) => tr(`sena_${s.sena}`, s.sena)).join(" · ")}</span>`);
+      bubbles.push(html`<span class="bubble sena">${t("sena")}: ${[...new Set(senas.map((s) => s.sena))].map((k) => tr(`sena_${k}`, k)).join(" · ")}</span>`);
     const decl = declaredFor(view, seat);
     if (decl) bubbles.push(html`<span class="bubble decl">${decl}</span>`);
     const word = words.get(seat);
