@@ -489,7 +489,7 @@ class ExpertBot:
         assert seat is not None
         tendencies: tuple[Tendency, ...] | None = None
         styles: tuple[Style, ...] | None = None
-        if self.reading.seen:
+        if self.reading.types:
             tendencies = self.reading.tendencies(view.rules.players)
             styles = tuple(self.rollout if s == seat else t.style for s, t in enumerate(tendencies))
         worlds = sample_worlds(view, sampler, *self.budget(view.rules), heard, tendencies)

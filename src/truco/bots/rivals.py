@@ -27,19 +27,18 @@ derives, per rival:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from random import Random
 from typing import NamedTuple
 
 from truco.bots.context import card_ranks
 from truco.bots.policy import Style
+from truco.bots.rival_types import ROLLOUT_STYLE, Posterior, hand_evidence
 from truco.bots.strength import odds
 from truco.cards import DECK, TRUCO_RANK, Card, envido_points
 from truco.view import SeatView
-
-ROLLOUT_STYLE = Style(bluff=0.06, caution=0.4)
-"""How the expert's rollouts play every seat (today's assumption about any rival)."""
 
 PRIOR = 4.0
 """Pseudo-observations at today's assumed rate behind every rate: a match is only about ten
@@ -183,16 +182,54 @@ def tendency(seen: Seen) -> Tendency:
     return Tendency(style, calls, answers)
 
 
+def type_tendency(style: Style) -> Tendency:
+    """What the expert makes of a rival read as playing with ``style`` (measured with the type
+    given, docs/bots.md): the rival's knobs in the rollouts, and how much its calls (by its bluffs) and
+    its acceptances (by its caution) say about its cards. One who accepts every call is played
+    out as assumed (its acceptances say nothing, but the rollouts' raises against a seat that
+    accepts them all lost matches); one who raises everything is played out raising."""
+    if style == ROLLOUT_STYLE:
+        return NEUTRAL
+    if style.always_quiero:
+        return Tendency(ROLLOUT_STYLE, 1.0, 0.0)
+    if style.always_raise:
+        return Tendency(style)
+    calls = 1.3 if style.bluff == 0.0 else max(0.3, 1.0 - 2.5 * (style.bluff - ROLLOUT_STYLE.bluff))
+    # One who waits for more points or a stronger hand to call says more by calling.
+    tight = (style.envido_call > ROLLOUT_STYLE.envido_call) + (
+        style.truco_call > ROLLOUT_STYLE.truco_call
+    )
+    calls = min(1.3, calls + 0.15 * tight)
+    answers = max(0.6, min(1.3, 1.0 + 0.5 * (style.caution - ROLLOUT_STYLE.caution)))
+    return Tendency(style, calls, answers)
+
+
+Snapshot = tuple[tuple[int, tuple[float, ...], int], ...]
+"""A reading's types, per rival seat: (seat, the log of each type's posterior weight, hands)."""
+
+
+def read_hand(view: SeatView) -> dict[int, list[float]]:
+    """The evidence of a finished hand about each rival's type (``rival_types.hand_evidence``),
+    with draws of its own seeded by the hand, so that reading changes no other draw of a bot's
+    and the same hand always reads alike."""
+    rng = Random(f"reading:{view.hand_no}:{view.seat}:{len(view.history)}")
+    return hand_evidence(view, rng)
+
+
 class Reading:
     """One seat's reading of its rivals over a match: feed it the seat's view at the end of each
-    hand (``watch``); ask it for a rival's ``tendency``."""
+    hand (``watch``); ask it for a rival's ``tendency``. It counts the rivals' calls and answers
+    (``Seen``, for ``ventajero``) and weighs each rival's type (``rival_types``): the tendency is
+    that of the most likely type."""
 
     def __init__(self) -> None:
         self.seen: dict[int, Seen] = {}
+        self.types: dict[int, Posterior] = {}
         self._last: tuple[int, int] | None = None
 
     def reset(self) -> None:
         self.seen.clear()
+        self.types.clear()
         self._last = None
 
     def watch(self, view: SeatView) -> None:
@@ -207,10 +244,32 @@ class Reading:
             return
         self._last = (view.hand_no, len(view.history))
         learn(self.seen, view)
+        self.absorb(read_hand(view))
+
+    def absorb(self, evidence: Mapping[int, Sequence[float]]) -> None:
+        """Add one hand's evidence of the rivals' types (``read_hand``), wherever it was
+        computed (the server's workers compute it; the table keeps the sums)."""
+        for seat, logs in evidence.items():
+            self.types.setdefault(seat, Posterior()).add(list(logs))
+
+    def snapshot(self) -> Snapshot:
+        """The types' sums per rival seat: all a decision needs of the reading, small enough to
+        pass to another process with the view (about 700 bytes a rival)."""
+        return tuple((seat, tuple(p.logs), p.hands) for seat, p in sorted(self.types.items()))
+
+    @classmethod
+    def restored(cls, snapshot: Snapshot) -> Reading:
+        """A reading holding ``snapshot``'s types (no counts: those are the exploiter's)."""
+        reading = cls()
+        for seat, logs, hands in snapshot:
+            posterior = Posterior()
+            posterior.logs, posterior.hands = list(logs), hands
+            reading.types[seat] = posterior
+        return reading
 
     def tendency(self, seat: int) -> Tendency:
-        seen = self.seen.get(seat)
-        return NEUTRAL if seen is None else tendency(seen)
+        posterior = self.types.get(seat)
+        return NEUTRAL if posterior is None else type_tendency(posterior.style())
 
     def tendencies(self, players: int) -> tuple[Tendency, ...]:
         return tuple(self.tendency(s) for s in range(players))
@@ -301,4 +360,15 @@ def _answer(
             entry.note(f"{kind}-answer", weak)
 
 
-__all__ = ["NEUTRAL", "ROLLOUT_STYLE", "Reading", "Seen", "Tendency", "learn", "tendency"]
+__all__ = [
+    "NEUTRAL",
+    "ROLLOUT_STYLE",
+    "Reading",
+    "Seen",
+    "Snapshot",
+    "Tendency",
+    "learn",
+    "read_hand",
+    "tendency",
+    "type_tendency",
+]
