@@ -92,11 +92,12 @@ def test_the_reading_tells_the_exploiters_apart() -> None:
     assert plain.caution < 1.0 and plain.envido_call <= ROLLOUT_STYLE.envido_call
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_types_evidence_is_only_what_the_seat_saw(players: int) -> None:
+@pytest.mark.parametrize("variant", ["standard", "destantado"])
+def test_the_types_evidence_is_only_what_the_seat_saw(variant: str) -> None:
     """The same hand with every other seat's unplayed cards swapped for unseen ones gives the
     same evidence: the reading deals the unseen cards itself."""
-    rules = Rules(players=players)
+    rules = Rules(players=2 if variant == "standard" else 3, variant=variant)
+    players = rules.players
     rng = Random(3)
     bots: list[Bot] = [make_bot("simple" if s % 2 == 0 else "never-bluff") for s in range(players)]
     state = new_match(rules)
@@ -125,3 +126,14 @@ def test_the_types_evidence_is_only_what_the_seat_saw(players: int) -> None:
         action = bots[actor].choose(observe(state, actor), legal_actions(state), rng)
         state = apply(state, action).state
     assert read > 0  # some hands said something of the rivals
+
+
+def test_a_team_table_is_not_read_by_type() -> None:
+    """At a team table the rivals decide with señas the seat never sees: no type evidence."""
+    rng = Random(5)
+    bots: list[Bot] = [make_bot("simple" if s % 2 == 0 else "always-raise") for s in range(4)]
+    state = deal(new_match(Rules(players=4)), rng).state
+    while (actor := to_act(state)) not in (CHANCE, None):
+        action = bots[actor].choose(observe(state, actor), legal_actions(state), rng)
+        state = apply(state, action).state
+    assert hand_evidence(observe(state, 0), Random(1)) == {}

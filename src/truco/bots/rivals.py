@@ -183,11 +183,12 @@ def tendency(seen: Seen) -> Tendency:
 
 
 def type_tendency(style: Style) -> Tendency:
-    """What the expert makes of a rival read as playing with ``style`` (measured with the type
-    given, docs/bots.md): the rival's knobs in the rollouts, and how much its calls (by its bluffs) and
-    its acceptances (by its caution) say about its cards. One who accepts every call is played
-    out as assumed (its acceptances say nothing, but the rollouts' raises against a seat that
-    accepts them all lost matches); one who raises everything is played out raising."""
+    """What the expert makes of a rival read as playing with ``style`` (each part measured
+    with the rival's true knobs given, docs/bots.md): the rival's knobs in the rollouts, and how
+    much its calls (by its bluffs and thresholds) and its acceptances (by its caution) say about
+    its cards. One who accepts every call is played out as assumed (its acceptances say
+    nothing, but rollouts in which every call is accepted lost matches against it); one who
+    raises everything is played out raising."""
     if style == ROLLOUT_STYLE:
         return NEUTRAL
     if style.always_quiero:
