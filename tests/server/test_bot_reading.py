@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import random
 from collections.abc import Iterator
 
@@ -178,6 +179,34 @@ def test_a_decision_with_the_tables_reading_leaves_the_pooled_bot_without_it() -
         differs += read != plain
         state = apply(state, read).state
     assert differs > 0  # the snapshot was used
+
+
+def _workers_reading(level: str) -> tuple[int, int]:
+    """The read rivals of the worker's pooled bot of ``level`` (runs in the worker)."""
+    found = botpool.bot(level, "")
+    assert isinstance(found, ExpertBot)
+    return len(found.reading.types), os.getpid()
+
+
+def test_a_workers_bot_has_read_nobody_after_deciding_with_a_snapshot() -> None:
+    state, _ = deal(new_match(Rules()), random.Random(4))
+    actor = to_act(state)
+    assert actor is not None and actor >= 0
+    view, legal = observe(state, actor), legal_actions(state)
+    pool = botpool.BotPool(1, seconds=120.0)
+
+    async def decide_then_look() -> tuple[int, int] | None:
+        await pool.choose("experto", view, legal, "s", "", (), _raiser_snapshot(1 - actor))
+        return await pool._run("a look at the worker's bot", _workers_reading, "experto")
+
+    try:
+        looked = asyncio.run(decide_then_look())
+    finally:
+        pool.close()
+    assert looked is not None
+    read, worker = looked
+    assert worker != os.getpid() and pool.pids[worker] == 2  # the worker that decided
+    assert read == 0
 
 
 def test_a_reading_in_a_worker_is_the_hands_evidence() -> None:
