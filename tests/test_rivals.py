@@ -285,27 +285,6 @@ def test_the_exploiter_adapts_during_a_match() -> None:
     assert station.style.bluff < DEFAULT.bluff  # a calling station is not bluffed
 
 
-def test_the_servers_pooled_bots_read_nobody() -> None:
-    """The server's pool shares one bot per level and persona among its tables (and decisions of
-    one table go to any worker), so no hand end is shown to it: its experts keep the prior and
-    play as the expert always has, and nothing seen at one table reaches another."""
-    from truco.server import botpool
-
-    rng = Random(2)
-    state = new_match(Rules())
-    decisions = 0
-    while (actor := to_act(state)) is not None and decisions < 40:
-        if actor == CHANCE:
-            state = deal(state, rng).state
-            continue
-        action, _ = botpool.decide("experto", observe(state, actor), legal_actions(state), "s")
-        state = apply(state, action).state
-        decisions += 1
-    bot = botpool._bots[("experto", "")]
-    assert isinstance(bot, ExpertBot) and state.hand_no > 1
-    assert not bot.reading.seen
-
-
 def test_the_terminal_games_expert_reads_the_person() -> None:
     from truco.tui.session import LocalGame
 

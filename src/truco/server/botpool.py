@@ -4,8 +4,11 @@ An expert bot thinks for 10 to 85 ms; on the server's loop that is 10 to 85 ms d
 table moves and no ping is answered. A bot needs only its seat's view, the legal actions and a
 seeded random generator, all plain picklable values, so the decision runs in another process
 and the table, which alone applies actions, awaits it like any other command. The worker builds
-the bot by level (bots keep no state between decisions) and seeds the generator from the same
-string the table would, so a decision is the same wherever it runs.
+the bot by level and persona, one shared by every table of the process, and seeds the generator
+from the same string the table would, so a decision is the same wherever it runs. What an expert
+bot has read of its rivals (``rivals.Reading``) is the table's: the table keeps it
+(``readings.py``), has each hand's evidence computed here (``read``) and passes its snapshot
+with each decision, which the shared bot uses for that one decision only.
 
 If the pool breaks (a worker killed or crashed) it is replaced and the decision asked again once;
 if that fails too, or no answer comes within ``bot_seconds``, the table decides with the
@@ -31,7 +34,8 @@ from typing import Any, TypeVar
 
 from truco import coach
 from truco.actions import Action
-from truco.bots import Bot, make_bot, make_persona_bot
+from truco.bots import Bot, ExpertBot, make_bot, make_persona_bot
+from truco.bots.rivals import Reading, Snapshot, read_hand
 from truco.bots.senas import Heard, choose
 from truco.view import SeatView
 
@@ -82,6 +86,12 @@ def bot(level: str, persona: str = "") -> Bot:
     return found
 
 
+def reads(level: str, persona: str = "") -> bool:
+    """Whether the bot of a level and persona reads its rivals (the expert levels do)."""
+    found = bot(level, persona)
+    return isinstance(found, ExpertBot) and found.reads
+
+
 def decide(
     level: str,
     view: SeatView,
@@ -89,10 +99,26 @@ def decide(
     seed: str,
     persona: str = "",
     heard: Heard = (),
+    snapshot: Snapshot | None = None,
 ) -> tuple[Action, int]:
     """One decision, and the process that made it (runs in a worker), with the señas the seat
-    received in this hand (for a bot that reads them)."""
-    return choose(bot(level, persona), view, legal, Random(seed), heard), os.getpid()
+    received in this hand (for a bot that reads them) and, for a bot that reads its rivals, the
+    table's reading of them (``snapshot``): the shared bot decides with it and gets its own
+    reading back, so that nothing of one table stays for another."""
+    chooser = bot(level, persona)
+    if snapshot is None or not isinstance(chooser, ExpertBot) or not chooser.reads:
+        return choose(chooser, view, legal, Random(seed), heard), os.getpid()
+    own, chooser.reading = chooser.reading, Reading.restored(snapshot)
+    try:
+        return choose(chooser, view, legal, Random(seed), heard), os.getpid()
+    finally:
+        chooser.reading = own
+
+
+def read(view: SeatView) -> tuple[dict[int, list[float]], int]:
+    """One finished hand's evidence of each rival's type, as the seat of ``view`` saw it
+    (``rivals.read_hand``, 50 to 100 ms: runs in a worker), and the process that read it."""
+    return read_hand(view), os.getpid()
 
 
 def pista(view: SeatView, seed: str) -> tuple[Action | None, int]:
@@ -158,14 +184,18 @@ class BotPool:
         seed: str,
         persona: str = "",
         heard: Heard = (),
+        snapshot: Snapshot | None = None,
     ) -> Action:
+        """A bot's decision (``decide``), in a worker; the caretaker's on the loop when the pool
+        cannot answer. ``snapshot``: the table's reading of the seat's rivals."""
         if self.processes > 0:
             what = f"a {level} bot (the caretaker decides)"
-            done = await self._run(what, decide, level, view, legal, seed, persona, heard)
+            args = (level, view, legal, seed, persona, heard, snapshot)
+            done = await self._run(what, decide, *args)
             if done is not None:
                 return done[0]
-            level, persona, heard = FALLBACK, "", ()
-        action, pid = decide(level, view, legal, seed, persona, heard)
+            level, persona, heard, snapshot = FALLBACK, "", (), None
+        action, pid = decide(level, view, legal, seed, persona, heard, snapshot)
         self.pids[pid] += 1
         return action
 
@@ -179,6 +209,17 @@ class BotPool:
             self.pids[pid] += 1
             return action
         done = await self._run("a pista", pista, view, seed)
+        return None if done is None else done[0]
+
+    async def read(self, view: SeatView) -> dict[int, list[float]] | None:
+        """The evidence of the hand that ended in ``view`` about each rival's type, computed off
+        the loop (``read``); None when the pool could not answer: that hand is not read."""
+        if self.processes <= 0:
+            # No workers (bots decide on the loop): a thread, so the loop still never waits.
+            evidence, pid = await asyncio.to_thread(read, view)
+            self.pids[pid] += 1
+            return evidence
+        done = await self._run("a reading of the rivals", read, view)
         return None if done is None else done[0]
 
     def close(self) -> None:
@@ -204,4 +245,15 @@ def close_all() -> None:
         pool.close()
 
 
-__all__ = ["FALLBACK", "BotPool", "bot", "close_all", "decide", "pista", "shared", "spawn_workers"]
+__all__ = [
+    "FALLBACK",
+    "BotPool",
+    "bot",
+    "close_all",
+    "decide",
+    "pista",
+    "read",
+    "reads",
+    "shared",
+    "spawn_workers",
+]

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from random import Random
 from typing import Any
 
+from truco.bots.rivals import Snapshot
 from truco.bots.senas import Heard
 from truco.cards import DECK, format_cards
 from truco.engine import CHANCE, Transition, apply, deal, legal_actions, to_act
@@ -99,9 +100,11 @@ async def decide(
     seed: int,
     v: int,
     heard: Heard = (),
+    snapshot: Snapshot | None = None,
 ) -> tuple[str, dict[str, Any], Transition]:
     """The decision the table takes at version ``v``: a deal, or a bot's action for the seat to
-    act (with the señas it received in this hand, ``heard``). Returns the log entry (kind,
+    act (with the señas it received in this hand, ``heard``, and what the table's reading holds
+    of its rivals, ``snapshot``). Returns the log entry (kind,
     data) and its transition, applied here once."""
     actor = to_act(state)
     assert actor is not None
@@ -117,7 +120,8 @@ async def decide(
     level = seat.level if bot_seat and seat.level else settings.takeover_bot
     # Decided in a worker process (botpool), seeded as a ``Random`` of ``seeded`` would be;
     # only the owner task applies it, and the state cannot change while it waits. A bot seat
-    # plays with its persona's style; a caretaker for a person has none.
+    # plays with its persona's style and the table's reading; a caretaker for a person has
+    # neither.
     action = await pool.choose(
         level,
         observe(state, actor),
@@ -125,6 +129,7 @@ async def decide(
         seeded(seed, "bot", v, actor),
         seat.name if bot_seat else "",
         heard if bot_seat else (),
+        snapshot if bot_seat else None,
     )
     return "act", {"seat": actor, "action": str(action)}, apply(state, action)
 

@@ -36,6 +36,7 @@ from truco.server.fanout import Version
 from truco.server.limits import Buckets, spend
 from truco.server.pista import Pistas
 from truco.server.rated import Finish, Sitter, match_changes
+from truco.server.readings import TableReadings
 from truco.server.seats import (
     BOT,
     EMPTY,
@@ -106,6 +107,8 @@ class Table:
         """The señas of the hand: a person's and the bots', to partners only."""
         self._pistas = Pistas(settings, self._pool)
         """The pistas asked for here: their allowance per seat and the searches under way."""
+        self._readings = TableReadings(self._pool)
+        """What its expert bot seats have read of their rivals this match."""
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
         self._queue = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -155,7 +158,8 @@ class Table:
             return Transition(new_match(self.rules, mano=data["mano"]), ())
         raise ValueError(f"unknown log entry {entry.kind!r}")
 
-    def _record(self, kind: str, transition: Transition) -> None:
+    def _record(self, kind: str, transition: Transition) -> bool:
+        """Record a committed (or replayed) transition; True when it ended a hand."""
         before = self.state
         state = self.state = transition.state
         self.v += 1
@@ -164,12 +168,15 @@ class Table:
             self.hands.clear()
             self.match += 1
             self._first_mano = state.mano
+            self._readings.restart()
             for seat in self.seats:
                 seat.rematch = False
         else:
             self.recent.append(Version(self.v, state, transition.events))
         if before.phase == PLAY and state.phase != PLAY:
             self.hands.append(from_state(state))
+            return True
+        return False
 
     def start(self) -> None:
         """Start the owner task, the timers, and the grace period of everyone not connected."""
@@ -188,6 +195,7 @@ class Table:
             if seat.grace is not None:
                 seat.grace.cancel()
         self._pistas.stop()
+        self._readings.stop()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -537,7 +545,8 @@ class Table:
         if status != self.status and self.on_change is not None:
             self.on_change()
         self.status = status
-        self._record(kind, transition)
+        if self._record(kind, transition):
+            self._readings.hand_end(self.state, self.seats)  # in the pool: the table goes on
         self._changes = changes if isinstance(changes, p.Rated) else None
         self._schedule()
         self._broadcast_version(kind)
@@ -594,8 +603,9 @@ class Table:
         try:
             actor = to_act(self.state)
             heard = self._senas.heard(self.state, actor) if actor is not None else ()
+            read = self._readings.snapshot(actor) if actor is not None else None
             kind, data, transition = await decide(
-                self._pool, self.settings, self.state, self.seats, self.seed, self.v, heard
+                self._pool, self.settings, self.state, self.seats, self.seed, self.v, heard, read
             )
             await self._commit(kind, data, transition)
         except TableError as exc:
