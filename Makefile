@@ -80,6 +80,7 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena expert always-quiero --matches 400 --seed 3000
 	$(BIN)/truco arena expert always-raise --matches 400 --seed 4000
 	$(BIN)/truco arena expert never-bluff --matches 400 --seed 5000
+	$(BIN)/truco arena 'expert*1' never-bluff --matches 400 --seed 5000
 	$(BIN)/truco arena expert ventajero --matches 400 --seed 40000
 	$(BIN)/truco arena expert-blind ventajero --matches 400 --seed 40000
 	$(BIN)/truco arena expert-blind simple --matches 400 --seed 1000
