@@ -141,7 +141,7 @@ def hand_evidence(view: SeatView, rng: Random) -> dict[int, list[float]]:
     players = view.rules.players
     rivals = [s for s in view.playing if view.teams[s] != view.teams[me]]
     if not rivals or any(text.startswith("discard") for _, text in view.history):
-        return {}  # pata de gallo's pie's discard: left to the counts
+        return {}  # pata de gallo: the pie's choice of three from four is not modelled here
     if players >= 4 and len(set(view.teams)) == 2 and view.rules.game != "paulista":
         # A team table: the rivals decide with their partners' señas, which this seat never
         # sees, so the policy replayed here would misjudge them (not measured; left out).
