@@ -18,6 +18,7 @@ from truco.bots.rival_types import (
     Posterior,
     chances,
     hand_evidence,
+    reads_types,
 )
 from truco.bots.rivals import NEUTRAL, Reading, type_tendency
 from truco.cards import DECK
@@ -137,3 +138,7 @@ def test_a_team_table_is_not_read_by_type() -> None:
         action = bots[actor].choose(observe(state, actor), legal_actions(state), rng)
         state = apply(state, action).state
     assert hand_evidence(observe(state, 0), Random(1)) == {}
+    assert not reads_types(Rules(players=4)) and not reads_types(Rules(players=6))
+    assert not reads_types(Rules(variant="pata_de_gallo"))  # the pie's discard
+    assert reads_types(Rules()) and reads_types(Rules(variant="destantado"))
+    assert reads_types(Rules(game="paulista", players=4))  # no señas at Truco Paulista

@@ -36,7 +36,9 @@ from truco.cards import DECK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
 from truco.errors import TrucoError
 from truco.manilhas import LIMPO_DECK
+from truco.rules import Rules
 from truco.state import State, new_match
+from truco.variants import variant_of
 from truco.view import SeatView
 
 ROLLOUT_STYLE = Style(bluff=0.06, caution=0.4)
@@ -131,6 +133,15 @@ def _logmeanexp(rows: list[list[float]]) -> list[float]:
     return out
 
 
+def reads_types(rules: Rules) -> bool:
+    """Whether a table's rivals can be read by type. Not at a team table: the rivals decide with
+    their partners' señas, which the seat never sees, so the policy replayed here would misjudge
+    them (not measured; left out). Not in pata de gallo: the pie's choice of three cards from
+    four is not modelled here."""
+    team_table = rules.players >= 4 and rules.game != "paulista"
+    return not team_table and not variant_of(rules).pie_alone
+
+
 def hand_evidence(view: SeatView, rng: Random) -> dict[int, list[float]]:
     """Per rival seat, the log-likelihood of its actions in the finished hand of ``view`` under
     each type (``TYPES``), averaged over deals of the cards the seat did not see. Empty when no
@@ -140,11 +151,7 @@ def hand_evidence(view: SeatView, rng: Random) -> dict[int, list[float]]:
     assert me is not None
     players = view.rules.players
     rivals = [s for s in view.playing if view.teams[s] != view.teams[me]]
-    if not rivals or any(text.startswith("discard") for _, text in view.history):
-        return {}  # pata de gallo: the pie's choice of three from four is not modelled here
-    if players >= 4 and len(set(view.teams)) == 2 and view.rules.game != "paulista":
-        # A team table: the rivals decide with their partners' señas, which this seat never
-        # sees, so the policy replayed here would misjudge them (not measured; left out).
+    if not rivals or not reads_types(view.rules):
         return {}
     known: list[list[Card]] = [[] for _ in range(players)]
     tapadas = [0] * players
@@ -171,7 +178,7 @@ def hand_evidence(view: SeatView, rng: Random) -> dict[int, list[float]]:
         score=tuple(s - p for s, p in zip(view.score, view.hand_points, strict=True)),
         pica=view.pica,
     )
-    dealt_size = _dealt_sizes(view, known, tapadas)
+    dealt_size = _dealt_sizes(view)
     rows: dict[int, list[list[float]]] = {s: [] for s in rivals}
     hidden = any(dealt_size[s] > len(known[s]) for s in range(players) if s != me)
     for _ in range(TRIES):
@@ -208,7 +215,7 @@ def hand_evidence(view: SeatView, rng: Random) -> dict[int, list[float]]:
     return out
 
 
-def _dealt_sizes(view: SeatView, known: list[list[Card]], tapadas: list[int]) -> list[int]:
+def _dealt_sizes(view: SeatView) -> list[int]:
     """How many cards each seat was dealt: what it still holds, what it played, face down too."""
     played = [0] * view.rules.players
     for trick in (*view.tricks, view.plays):
@@ -271,12 +278,6 @@ class Posterior:
         total = sum(weights)
         return [w / total for w in weights]
 
-    def best(self) -> tuple[int, float]:
-        """The most likely type and its probability."""
-        probs = self.probabilities()
-        i = max(range(len(probs)), key=probs.__getitem__)
-        return i, probs[i]
-
     def style(self) -> Style:
         """The rival's knobs as read: one of the extremes when it is more likely than not,
         else each knob at its own most likely value (the knobs are told apart by different
@@ -306,4 +307,5 @@ __all__ = [
     "RivalType",
     "chances",
     "hand_evidence",
+    "reads_types",
 ]

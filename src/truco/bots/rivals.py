@@ -3,26 +3,20 @@
 The expert keeps one ``Reading`` per match. It learns only from the views its seat is given at
 the end of each hand (``observe(state, seat)`` between hands: the hand's public history, the
 cards played face up, the declared tantos and the cards shown to prove them), never from a
-hidden card. Per rival seat it counts:
+hidden card, in two ways:
 
-- in how many hands the rival called (or raised) the truco, and the envido;
-- how its calls turned out when the cards were seen: a truco call with weak cards played, an
-  envido call with few points declared (a *bluff*);
-- how it answered our calls: accepted (quiero, or a raise) or declined, and with what strength
-  when it was seen (an acceptance with weak cards or few points: it accepts anything).
+- each rival's *type* (``rival_types``): how likely each setting of the policy's knobs made the
+  rival's decisions, summed over the match. The expert plays by it: ``type_tendency`` turns the
+  type read into a ``Tendency`` (the rival's knobs in the rollouts; ``calls`` / ``answers``, how
+  much its calls and acceptances say about its cards, which scale the sampled worlds' weights);
+- counts (``Seen``, ``learn``): in how many hands the rival called the truco and the envido, how
+  it answered our calls, and which calls and acceptances were weak when the cards were seen.
+  Each rate is smoothed with a prior of ``PRIOR`` observations at the rate the expert assumes.
+  The exploiter ``ventajero`` adapts by them (``tendency`` of the counts gives it how much the
+  rivals' calls are worth); the expert no longer plays by them.
 
-Each rate is smoothed with a prior of ``PRIOR`` observations at the rate today's expert assumes
-(its rollout policy ``ROLLOUT_STYLE`` and its world weights), so that with no evidence the
-reading *is* today's assumption and the expert plays exactly as before. From the rates it
-derives, per rival:
-
-- ``Tendency.style``: the knobs the rival's seat plays with in the expert's rollouts (how often
-  it bluffs, how cautious its answers are, whether it raises or accepts everything), so that
-  the search calls more against a rival who folds and less against one who accepts;
-- ``Tendency.calls`` / ``Tendency.answers``: how much the rival's calls and acceptances say
-  about its cards (1: as today's world weights assume; 0: nothing, as from a rival who raises
-  or accepts with any hand; above 1: more, as from one who never bluffs), which scale the
-  weights of the sampled worlds.
+With no evidence either reading is today's assumption (``NEUTRAL``): the expert plays exactly
+as before.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 
+from truco.bots.rival_types import reads_types
 from truco.bots.rivals import Reading, Snapshot
 from truco.server import botpool
 from truco.server.botpool import BotPool
@@ -45,8 +46,9 @@ class TableReadings:
 
     def hand_end(self, state: State, seats: Sequence[Seat]) -> None:
         """A hand ended in ``state``: read it from the view of each bot seat that reads (not at
-        the end of the match: no decision of it is left to use the reading)."""
-        if state.phase == OVER:
+        the end of the match: no decision of it is left to use the reading; nor at a table
+        whose rivals are not read by type, ``rival_types.reads_types``)."""
+        if state.phase == OVER or not reads_types(state.rules):
             return
         loop = asyncio.get_running_loop()
         for seat in seats:
