@@ -3,15 +3,19 @@ a table (issue 16, point 6). Nothing here measures time: it counts which process
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import os
 import random
 import signal
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+import truco
 from server.helpers import Player, create, serving, step
 from truco.bots import make_bot, make_persona_bot
 from truco.engine import deal, legal_actions, to_act
@@ -120,3 +124,47 @@ def test_a_bot_seat_plays_with_its_personas_style_and_a_caretaker_with_none(
     people = [Seat(s, "Ana", HUMAN, None, "hash") for s in range(2)]
     asyncio.run(clock.decide(pool, settings, state, people, 7, 1))
     assert (settings.takeover_bot, "") in botpool._bots
+
+
+def test_a_table_stopped_as_its_bots_answer_arrives_stops() -> None:
+    """A table's task is cancelled (the server stops, the table moves) just as a worker's answer
+    arrives: the cancellation must win. Python 3.11's ``asyncio.wait_for`` returned the answer
+    instead, the table's loop went on waiting for commands, and stopping the server hung."""
+    state, _ = deal(new_match(Rules()), random.Random(4))
+    seat = to_act(state)
+    assert seat is not None and seat >= 0
+    view, legal = observe(state, seat), legal_actions(state)
+    pool = BotPool(1, seconds=60)
+
+    async def cancelled_as_the_answer_arrives() -> bool:
+        await pool.choose("random", view, legal, "warm")  # the worker is up
+        task = asyncio.create_task(pool.choose("random", view, legal, "late"))
+        await asyncio.sleep(0)  # the task now waits for the worker
+        # Block the loop while the worker answers (a random bot's move: a millisecond), so
+        # that its answer is queued on the loop before the cancellation, as when the two race.
+        time.sleep(1)
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            return True
+        return False
+
+    try:
+        assert asyncio.run(cancelled_as_the_answer_arrives())
+    finally:
+        pool.close()
+
+
+def test_no_module_waits_with_asyncio_wait_for() -> None:
+    """The race above is in ``asyncio.wait_for`` itself (Python 3.11), wherever a cancelled task
+    awaits it: the package bounds its waits with ``asyncio.timeout``, which lets the
+    cancellation through."""
+    package = Path(truco.__file__).parent
+    found = [
+        f"{path.relative_to(package)}:{node.lineno}"
+        for path in sorted(package.rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr == "wait_for"
+    ]
+    assert found == []

@@ -71,7 +71,8 @@ class BodyLimit:
         async def limited() -> Message:
             nonlocal seen, refused
             try:
-                message = await asyncio.wait_for(receive(), self.body_seconds)
+                async with asyncio.timeout(self.body_seconds):
+                    message = await receive()
             except TimeoutError:
                 refused = _Refused(408, TOO_SLOW, "the request body did not arrive in time")
                 raise refused from None

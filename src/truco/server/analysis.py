@@ -180,7 +180,8 @@ class Analyses:
             if task is None:
                 task = self._start(key, dumps(history), caller is not None, address, player)
             try:
-                found = await asyncio.wait_for(asyncio.shield(task), self.settings.analysis_seconds)
+                async with asyncio.timeout(self.settings.analysis_seconds):
+                    found = await asyncio.shield(task)
             except TimeoutError:
                 raise TableError(
                     p.UNAVAILABLE,

@@ -161,7 +161,8 @@ class BotPool:
             pool = self._pool()
             try:
                 future = loop.run_in_executor(pool, fn, *args)
-                done: tuple[T, int] = await asyncio.wait_for(future, self.seconds)
+                async with asyncio.timeout(self.seconds):
+                    done: tuple[T, int] = await future
             except TimeoutError:  # first: it is an OSError too, and the pool is not broken
                 self.failures += 1
                 log.warning("%s took over %gs", what, self.seconds)

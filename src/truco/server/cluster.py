@@ -130,7 +130,8 @@ class Coordinator:
         ]
         # Serve nothing before this process can hear answers and relayed players.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._subscribed.wait(), 10)
+            async with asyncio.timeout(10):
+                await self._subscribed.wait()
 
     async def stop(self) -> None:
         # Let the last frames (closes, released tables) go out before the connection does.
@@ -227,7 +228,8 @@ class Coordinator:
         body = {"method": method, "table": table_id, "args": args, "reply": self.node}
         self.send(node, "c", call_id, json.dumps(body))
         try:
-            return await asyncio.wait_for(future, self.call_seconds)
+            async with asyncio.timeout(self.call_seconds):
+                return await future
         except TimeoutError:
             raise TableError(
                 p.UNAVAILABLE, "the server that holds the table did not answer"

@@ -350,7 +350,8 @@ async def measure(
     start.set()
     all_done = asyncio.gather(*(run.done.wait() for run in runs))
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(all_done, seconds)
+        async with asyncio.timeout(seconds):
+            await all_done
     wall = time.perf_counter() - t0
     cpu1, self1 = _cpu(), resource.getrusage(resource.RUSAGE_SELF)
     roles = {

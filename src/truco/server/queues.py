@@ -158,7 +158,8 @@ class MemoryQueue:
     async def changed(self, ticket: str, timeout: float) -> None:
         news = self._news.setdefault(ticket, asyncio.Event())
         try:
-            await asyncio.wait_for(news.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await news.wait()
         except TimeoutError:
             pass
         finally:
