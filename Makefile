@@ -96,8 +96,13 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena simple facil:Pocho --matches 400 --seed 34000
 	$(BIN)/truco arena normal facil --players 4 --matches 400 --seed 36000
 	$(BIN)/truco arena facil random --matches 400 --seed 35000
-	$(BIN)/truco arena expert-fast simple --matches 400 --seed 31000
-	$(BIN)/truco arena expert expert-fast --matches 400 --seed 32000
+	$(BIN)/truco arena dificil simple --matches 400 --seed 31000
+	$(BIN)/truco arena expert dificil --matches 400 --seed 32000
+	$(BIN)/truco arena expert-fast-tell simple --matches 400 --seed 31000
+	$(BIN)/truco arena dificil normal --players 4 --matches 400 --seed 41000
+	$(BIN)/truco arena dificil normal --players 6 --matches 400 --seed 42000
+	$(BIN)/truco arena experto dificil --players 4 --matches 200 --seed 43000
+	$(BIN)/truco arena experto dificil --players 6 --matches 200 --seed 44000
 	$(BIN)/truco arena expert-plain-rollouts expert-sin-senas --players 4 --matches 400 --seed 40000
 	$(BIN)/truco arena expert-plain-rollouts expert-sin-senas --players 6 --matches 400 --seed 41000
 	$(BIN)/truco arena expert expert-sin-senas --players 4 --matches 400 --seed 40000

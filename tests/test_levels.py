@@ -24,6 +24,7 @@ from truco.bots.base import Bot
 from truco.bots.beginner import BEGINNER
 from truco.bots.context import ctx_of_view
 from truco.bots.personas import PERSONAS, manner_of, persona, style_label
+from truco.bots.policy import DEFAULT, Style, accepts_beyond, bluffs
 from truco.bots.strength import win_prob
 from truco.bots.styles import MANNERS
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
@@ -144,10 +145,54 @@ def test_expert_personas_are_never_absurd(level: str) -> None:
         plain = make_persona_bot(level, name)
         assert isinstance(plain, ExpertBot)
         # A small budget keeps the test quick; the style's knobs are the persona's.
-        bot = ExpertBot(3, 60, plain.margin, plain.name, plain.bet_share, plain.sane)
+        bot = ExpertBot(
+            3, 60, plain.margin, plain.name, plain.bet_share, plain.sane, tell=plain.tell
+        )
         for rules in (Rules(target=15), Rules(players=4, target=15)):
             bots, watched = lineup(rules, bot, i)
             assert absurd_moves(rules, bots, watched, i) == []
+
+
+def tell_breaches(bot: ExpertBot, tell: Style) -> tuple[list[str], list[str]]:
+    """The calls (bluffs) and the acceptances (calls held light) of ``bot`` beyond what a
+    player of ``tell`` makes, in a few seeded matches (1v1 and 2v2) against ``simple`` and
+    random players."""
+    bluffed: list[str] = []
+    held: list[str] = []
+    for rules in (Rules(target=15), Rules(players=4, target=15)):
+        for seed in range(3):
+            bots, watched = lineup(rules, bot, seed)
+            for actor, view, _legal, action in decisions(rules, bots, seed):
+                if actor not in watched:
+                    continue
+                ctx = ctx_of_view(view)
+                if bluffs(ctx, action, tell):
+                    bluffed.append(f"{action} with {ctx.tantos} points, hand {ctx.hand}")
+                if accepts_beyond(ctx, action, tell):
+                    held.append(f"{action} with {ctx.tantos} points, hand {ctx.hand}")
+    return bluffed, held
+
+
+def test_dificil_has_its_tell() -> None:
+    """Difícil's tell (docs/bots.md, "The ladder"): it never calls nor raises with less than
+    ``simple`` calls with, and never accepts a call with less than ``simple`` accepts with; every
+    persona of the level has it, the mentiroso without the first half (he bluffs). The plain
+    search does both (the check has teeth)."""
+    plain = make_bot("dificil")
+    assert isinstance(plain, ExpertBot) and plain.tell == DEFAULT and plain.honest
+    for name in PERSONAS["dificil"]:
+        bot = make_persona_bot("dificil", name)
+        manner = manner_of("dificil", name)
+        assert isinstance(bot, ExpertBot) and bot.tell == plain.tell and manner is not None
+        assert bot.honest == (manner.key != "mentiroso")
+    assert tell_breaches(ExpertBot(3, 60, name="dificil-small", tell=DEFAULT), DEFAULT) == ([], [])
+    bluffer = ExpertBot(3, 60, name="mentiroso-small", tell=DEFAULT, honest=False)
+    bluffed, held = tell_breaches(bluffer, DEFAULT)
+    assert bluffed != [] and held == []
+    bluffed, held = tell_breaches(ExpertBot(3, 60, name="search-small"), DEFAULT)
+    assert bluffed != [] and held != []
+    experto = make_bot("experto")
+    assert isinstance(experto, ExpertBot) and experto.tell is None
 
 
 def test_the_levels_and_the_beginner() -> None:

@@ -12,6 +12,7 @@ from truco.bots.beginner import BEGINNER, BeginnerBot
 from truco.bots.caretaker import CaretakerBot
 from truco.bots.expert import EXPERTO_WORLDS, ROLLOUTS, TRIES, WORLDS, ExpertBot
 from truco.bots.personas import manner_of, persona
+from truco.bots.policy import DEFAULT
 from truco.bots.random_bot import RandomBot
 from truco.bots.simple import (
     AlwaysQuieroBot,
@@ -20,7 +21,7 @@ from truco.bots.simple import (
     NeverBluffBot,
     SimpleBot,
 )
-from truco.bots.styles import shifted
+from truco.bots.styles import MENTIROSO, shifted
 from truco.bots.ventajero import VentajeroBot
 from truco.errors import TrucoError
 
@@ -35,6 +36,10 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "ventajero": VentajeroBot,  # the exploiter that adapts to its rivals (docs/bots.md)
     "expert": lambda: ExpertBot(by_mode=EXPERTO_WORLDS),
     "expert-fast": lambda: ExpertBot(worlds=8, name="expert-fast"),
+    # Difícil: the search with a tell, it bets and accepts only where ``simple`` would
+    # (docs/bots.md, "The ladder"); with 8 worlds, the ladder's pilot.
+    "expert-tell": lambda: ExpertBot(name="expert-tell", tell=DEFAULT),
+    "expert-fast-tell": lambda: ExpertBot(worlds=8, name="expert-fast-tell", tell=DEFAULT),
     "expert-blind": lambda: ExpertBot(
         name="expert-blind", reads=False, by_mode=EXPERTO_WORLDS
     ),  # reads no rival
@@ -49,7 +54,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
 LEVELS: dict[str, str] = {
     "facil": "beginner",  # ``random`` is a fuzzer, never offered
     "normal": "simple",
-    "dificil": "expert-fast",
+    "dificil": "expert-tell",
     "experto": "expert",
 }
 """Difficulty levels offered to players, mapped to bot names."""
@@ -131,6 +136,8 @@ def make_persona_bot(level: str, persona_name: str) -> Bot:
         name=f"{program}-{manner.key}",
         bet_share=manner.bet_share,
         sane=True,
+        tell=plain.tell,
+        honest=manner.style.bluff < MENTIROSO.style.bluff,  # a mentiroso still bluffs
     )
 
 

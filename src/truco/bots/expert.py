@@ -33,7 +33,16 @@ from truco.actions import (
 )
 from truco.bots.context import card_ranks, ctx_of_state, ctx_of_view
 from truco.bots.equity import match_equity
-from truco.bots.policy import DEFAULT, Style, decide, ranked_discards, senseless
+from truco.bots.policy import (
+    DEFAULT,
+    TRUCO_BETS,
+    Style,
+    accepts_beyond,
+    bluffs,
+    decide,
+    ranked_discards,
+    senseless,
+)
 from truco.bots.rivals import ROLLOUT_STYLE, Reading, Tendency
 from truco.bots.senas import (
     ENVIDO_ALTO,
@@ -81,8 +90,6 @@ ROLLOUTS: dict[str, Style] = {
 }
 """Rollout policies the search may play its worlds out with, by name (the arena's
 ``expert*K/NAME``): the default, the same without bluffs, and ``simple``'s own knobs."""
-_BETS = frozenset((Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO, Verb.SEIS, Verb.NOVE, Verb.DOZE))
-"""The truco calls of both games (Truco Paulista's seis, nove, doze)."""
 _ACCEPT = frozenset((Verb.QUIERO, Verb.DESCE, Verb.JOGA))
 _DECLINE = frozenset((Verb.NO_QUIERO, Verb.CORRE))
 _TAPADA_TEXT = "tapada ??"
@@ -103,7 +110,7 @@ def action_likelihood(
     if tendency is None or base == 1.0:
         return base
     verb = action.verb
-    if action in ENVIDO_CALLS or verb in _BETS:
+    if action in ENVIDO_CALLS or verb in TRUCO_BETS:
         trust = tendency.calls
     elif verb in _ACCEPT or verb in _DECLINE:
         trust = tendency.answers
@@ -128,9 +135,9 @@ def _likelihood(state: State, seat: int, action: Action) -> float:
         if verb is Verb.NO_QUIERO:
             return 1.0 - 0.85 * _sig((t - 26.0) / 2.0)
         return 1.0
-    if verb in _BETS or verb in _ACCEPT or verb in _DECLINE:
+    if verb in TRUCO_BETS or verb in _ACCEPT or verb in _DECLINE:
         p = win_prob(ctx_of_state(state, seat))
-        if verb in _BETS:
+        if verb in TRUCO_BETS:
             return (0.2 + 0.8 * p * p) if state.truco_call is not None else (0.25 + 0.75 * p)
         if state.truco_call is None:
             # Truco Paulista's mão de onze: played with a good hand, run with a bad one.
@@ -429,8 +436,19 @@ class ExpertBot:
         signed_rollouts: bool = True,
         rollout: Style = ROLLOUT_STYLE,
         by_mode: Mapping[tuple[str, int], int] | None = None,
+        tell: Style | None = None,
+        honest: bool = True,
     ) -> None:
         self.name = name
+        self.tell = tell
+        """Bets and accepts only where a player of this style would (``policy.bluffs``,
+        ``policy.accepts_beyond``): never bluffs, never holds a call with less than the style
+        accepts with, however the search values it. Difícil's tell (docs/bots.md, "The
+        ladder"): a rival who reads it plays against it. None: the search alone decides. Not
+        in Truco Paulista, whose rules of thumb are others."""
+        self.honest = honest
+        """With a tell, it never bluffs either; a bluffer (difícil's mentiroso) bluffs as the
+        search likes, and its tell is in its answers alone."""
         self.signals = signals
         """Makes señas to its partners and reads theirs (``bots/senas.py``); without, it
         neither makes nor reads any (the arena's ``expert-sin-senas``)."""
@@ -482,6 +500,15 @@ class ExpertBot:
         if self.sane:
             ctx = ctx_of_view(view)
             cands = [a for a in cands if not senseless(ctx, legal, a)] or cands
+        if self.tell is not None and view.rules.game != "paulista":
+            # (Its thresholds are the Argentine policy's: in Truco Paulista the search decides.)
+            ctx, tell = ctx_of_view(view), self.tell
+            honest = self.honest
+            cands = [
+                a
+                for a in cands
+                if not (honest and bluffs(ctx, a, tell)) and not accepts_beyond(ctx, a, tell)
+            ] or cands
         if len(cands) == 1:
             return cands[0]
         sampler = Random(seed)
@@ -518,7 +545,7 @@ class ExpertBot:
         # Mix among near-equal actions so that the choice cannot be read from the cards.
         close = [a for a, v in zip(cands, values, strict=True) if v >= best - self.margin]
         if len(close) > 1:
-            calls = [a for a in close if a.verb in _BETS or a in ENVIDO_CALLS]
+            calls = [a for a in close if a.verb in TRUCO_BETS or a in ENVIDO_CALLS]
             quiet = [a for a in close if a not in calls]
             if calls and quiet:
                 # Bet about a quarter of the time when betting is as good as not (research 3.3).

@@ -37,6 +37,8 @@ _LEVEL_OF_BOT: dict[str, str] = {
     "beginner": "facil",
     "simple": "normal",
     "expert-fast": "dificil",
+    "expert-tell": "dificil",
+    "expert-fast-tell": "dificil",
     "expert": "experto",
 }
 """Bot programs (accepted by the server for tests and tools) shown as the level they play like;

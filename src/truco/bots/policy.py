@@ -14,6 +14,7 @@ from truco.actions import (
     CON_FLOR_QUIERO,
     CONTRAFLOR,
     ENVIDO,
+    ENVIDO_CALLS,
     FALTA_ENVIDO,
     FLOR,
     MAZO,
@@ -65,6 +66,11 @@ class Style(NamedTuple):
 
 DEFAULT = Style()
 
+TRUCO_BETS = frozenset(
+    (Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO, Verb.SEIS, Verb.NOVE, Verb.DOZE)
+)
+"""The verbs that call or raise the truco (and Paulista's truco, seis, nove and doze)."""
+
 
 FALTA_MIN = 28
 """Fewest envido points to sing or raise to falta envido (``simple`` sings it with 31)."""
@@ -85,6 +91,44 @@ def senseless(ctx: Ctx, legal: tuple[Action, ...], action: Action) -> bool:
         answering_truco = ctx.truco_call is not None and not ctx.tanto_pending
         return p == 1.0 and (action is MAZO or (answering_truco and QUIERO in legal))
     return False
+
+
+def bluffs(ctx: Ctx, action: Action, style: Style) -> bool:
+    """Whether calling or raising with ``action`` here is a bluff for a player of ``style``:
+    an envido call with fewer points than the style calls envido with, a truco call or raise
+    with a weaker hand than it calls truco with (the thresholds of ``decide``)."""
+    if action in ENVIDO_CALLS:
+        tantos = max(ctx.tantos, ctx.partner_tantos)
+        mano_side = ctx.teams[ctx.mano] == ctx.teams[ctx.seat]
+        return tantos < style.envido_call - (0 if mano_side else 1) + envido_shift(ctx)
+    if action.verb in TRUCO_BETS:
+        return win_prob(ctx) < style.truco_call + 0.05 * (ctx.truco - 1)
+    return False
+
+
+def accepts_beyond(ctx: Ctx, action: Action, style: Style) -> bool:
+    """Whether accepting a call with ``action`` here is more than a player of ``style`` accepts
+    with: a truco or an envido (not a falta) held with a weaker hand than the thresholds of
+    ``_answer_truco`` and ``_answer_envido`` (which assume a caller as strong as ``caution``
+    says). Never when declining would lose the match."""
+    if action is not QUIERO or ctx.flor_chain:
+        return False
+    _mine, theirs = scores_mine_theirs(ctx)
+    if ctx.tanto_pending:
+        if Verb.FALTA_ENVIDO in ctx.chain:
+            return False
+        lose = declined_value(ctx.chain)
+        if theirs + lose >= ctx.rules.target:
+            return False
+        p = side_envido_win(ctx._replace(tantos=max(ctx.tantos, ctx.partner_tantos)), style.caution)
+        return p <= accept_threshold(chain_value(ctx.chain), lose) + 0.05
+    if ctx.truco_call is None:
+        return False
+    level = ctx.truco_call[0]
+    if theirs + level - 1 >= ctx.rules.target:
+        return False
+    p_adj = win_prob(ctx) * (1.0 - 0.35 * style.caution)
+    return p_adj <= accept_threshold(level, level - 1) + 0.1
 
 
 def decide(

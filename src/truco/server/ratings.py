@@ -43,9 +43,9 @@ BOT_SIGMA = 1.0
 below is measured to within about +-1 mu at 95 %)."""
 
 LADDER: dict[str, tuple[float, float, float]] = {
-    "1v1": (0.685, 0.695, 0.562),
-    "2v2": (0.555, 0.565, 0.58),
-    "3v3": (0.63, 0.5425, 0.525),
+    "1v1": (0.685, 0.6975, 0.7475),
+    "2v2": (0.555, 0.66, 0.66),
+    "3v3": (0.63, 0.6525, 0.575),
 }
 """Measured win rates of each level against the one below it, per mode: normal vs fácil,
 difícil vs normal, experto vs difícil (arena, duplicate pairs, matches to 30; the runs and their
