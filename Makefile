@@ -99,6 +99,9 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena dificil simple --matches 400 --seed 31000
 	$(BIN)/truco arena expert dificil --matches 400 --seed 32000
 	$(BIN)/truco arena expert-fast-tell simple --matches 400 --seed 31000
+	$(BIN)/truco arena dificil:Fito simple --matches 400 --seed 31000
+	$(BIN)/truco arena expert dificil:Fito --matches 200 --seed 32000
+	$(BIN)/truco arena dificil simple --variant paulista --matches 400 --seed 5
 	$(BIN)/truco arena dificil normal --players 4 --matches 400 --seed 41000
 	$(BIN)/truco arena dificil normal --players 6 --matches 400 --seed 42000
 	$(BIN)/truco arena experto dificil --players 4 --matches 200 --seed 43000
