@@ -137,7 +137,7 @@ def make_persona_bot(level: str, persona_name: str) -> Bot:
         bet_share=manner.bet_share,
         sane=True,
         tell=plain.tell,
-        honest=manner.style.bluff < MENTIROSO.style.bluff,  # a mentiroso still bluffs
+        honest=manner is not MENTIROSO,  # a mentiroso still bluffs
     )
 
 

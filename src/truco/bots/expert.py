@@ -497,12 +497,13 @@ class ExpertBot:
         if len(legal) == 1:
             return legal[0]
         cands = candidates(view, legal)
-        if self.sane:
+        # The tell's thresholds are the Argentine policy's: in Truco Paulista the search decides.
+        tell = self.tell if view.rules.game != "paulista" else None
+        if self.sane or tell is not None:
             ctx = ctx_of_view(view)
+        if self.sane:
             cands = [a for a in cands if not senseless(ctx, legal, a)] or cands
-        if self.tell is not None and view.rules.game != "paulista":
-            # (Its thresholds are the Argentine policy's: in Truco Paulista the search decides.)
-            ctx, tell = ctx_of_view(view), self.tell
+        if tell is not None:
             honest = self.honest
             cands = [
                 a

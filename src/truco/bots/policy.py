@@ -93,16 +93,38 @@ def senseless(ctx: Ctx, legal: tuple[Action, ...], action: Action) -> bool:
     return False
 
 
+def envido_call_from(ctx: Ctx, style: Style) -> int:
+    """The envido points a player of ``style`` calls envido with (one less on the pie's side;
+    at a table of three, ``envido_shift``)."""
+    mano_side = ctx.teams[ctx.mano] == ctx.teams[ctx.seat]
+    return style.envido_call - (0 if mano_side else 1) + envido_shift(ctx)
+
+
+def truco_call_from(ctx: Ctx, style: Style) -> float:
+    """The hand-win estimate a player of ``style`` calls or raises the truco with (each raise
+    asks a little more)."""
+    return style.truco_call + 0.05 * (ctx.truco - 1)
+
+
+def holds_truco(p_adj: float, level: int) -> bool:
+    """Whether a truco of ``level`` is worth accepting with ``p_adj`` (the hand-win estimate
+    against the caller's range): the pot odds with a margin."""
+    return p_adj > accept_threshold(level, level - 1) + 0.1
+
+
+def holds_envido(p: float, win: int, lose: int) -> bool:
+    """Whether an envido worth ``win`` (``lose`` declined) is worth accepting with ``p``."""
+    return p > accept_threshold(win, lose) + 0.05
+
+
 def bluffs(ctx: Ctx, action: Action, style: Style) -> bool:
     """Whether calling or raising with ``action`` here is a bluff for a player of ``style``:
     an envido call with fewer points than the style calls envido with, a truco call or raise
     with a weaker hand than it calls truco with (the thresholds of ``decide``)."""
     if action in ENVIDO_CALLS:
-        tantos = max(ctx.tantos, ctx.partner_tantos)
-        mano_side = ctx.teams[ctx.mano] == ctx.teams[ctx.seat]
-        return tantos < style.envido_call - (0 if mano_side else 1) + envido_shift(ctx)
+        return max(ctx.tantos, ctx.partner_tantos) < envido_call_from(ctx, style)
     if action.verb in TRUCO_BETS:
-        return win_prob(ctx) < style.truco_call + 0.05 * (ctx.truco - 1)
+        return win_prob(ctx) < truco_call_from(ctx, style)
     return False
 
 
@@ -121,14 +143,13 @@ def accepts_beyond(ctx: Ctx, action: Action, style: Style) -> bool:
         if theirs + lose >= ctx.rules.target:
             return False
         p = side_envido_win(ctx._replace(tantos=max(ctx.tantos, ctx.partner_tantos)), style.caution)
-        return p <= accept_threshold(chain_value(ctx.chain), lose) + 0.05
+        return not holds_envido(p, chain_value(ctx.chain), lose)
     if ctx.truco_call is None:
         return False
     level = ctx.truco_call[0]
     if theirs + level - 1 >= ctx.rules.target:
         return False
-    p_adj = win_prob(ctx) * (1.0 - 0.35 * style.caution)
-    return p_adj <= accept_threshold(level, level - 1) + 0.1
+    return not holds_truco(win_prob(ctx) * (1.0 - 0.35 * style.caution), level)
 
 
 def decide(
@@ -198,7 +219,7 @@ def _decide(
     # My turn to play: calls first.
     if ENVIDO in legal:
         pts = ctx.tantos
-        threshold = style.envido_call - (0 if mano_side else 1) + envido_shift(ctx)
+        threshold = envido_call_from(ctx, style)
         if pts >= 31 and tantos >= FALTA_MIN and _falta_good(ctx) and FALTA_ENVIDO in legal:
             return FALTA_ENVIDO
         if pts >= 31 and REAL_ENVIDO in legal:
@@ -209,7 +230,7 @@ def _decide(
     raise_call = TRUCO_RAISE.get(ctx.truco)
     if raise_call is not None and raise_call in legal:
         # Called at the last trick only when sure enough; bluffs mostly early.
-        if p >= style.truco_call + 0.05 * (ctx.truco - 1):
+        if p >= truco_call_from(ctx, style):
             return raise_call
         # A sane player never bluffs a hand lost for certain: the rival sees it too.
         bluffable = p > 0.0 or not style.sane
@@ -290,7 +311,7 @@ def _answer_envido(
         down = equity_if(ctx, rival, win)
         decline = equity_if(ctx, rival, lose)
         return QUIERO if p * up + (1 - p) * down > decline else NO_QUIERO
-    return QUIERO if p > accept_threshold(win, lose) + 0.05 else NO_QUIERO
+    return QUIERO if holds_envido(p, win, lose) else NO_QUIERO
 
 
 def _answer_truco(
@@ -315,7 +336,7 @@ def _answer_truco(
     raise_call = TRUCO_RAISE.get(level)
     if raise_call is not None and raise_call in legal and p_adj > 0.72:
         return raise_call
-    if p_adj > accept_threshold(level, level - 1) + 0.1:
+    if holds_truco(p_adj, level):
         return QUIERO
     if rng_random < 0.12 * (1.0 - style.caution) * 2 and QUIERO in legal:
         return QUIERO
