@@ -32,6 +32,7 @@ CORE = (
     "view",
     "notation",
     "errors",
+    "senas",
 )
 """The core modules named in DESIGN.md (cards .. notation)."""
 ENGINE_PARTS = ("legal", "effects", "destantado", "variants", "paulista", "manilhas")

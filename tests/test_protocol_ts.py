@@ -5,7 +5,7 @@ from __future__ import annotations
 import tokenize
 from pathlib import Path
 
-from truco import protocol, protocol_ts
+from truco import protocol, protocol_ts, senas
 
 
 def test_the_committed_generated_file_is_up_to_date() -> None:
@@ -25,7 +25,7 @@ def test_check_says_whether_a_file_is_stale(tmp_path: Path) -> None:
 
 def test_every_constant_of_the_codec_is_written() -> None:
     text = protocol_ts.render()
-    for value in (*protocol.SENAS, *protocol.ERROR_CODES, *protocol.SERVER_TYPES, *protocol.PHASES):
+    for value in (*senas.SENAS, *protocol.ERROR_CODES, *protocol.SERVER_TYPES, *protocol.PHASES):
         assert f'"{value}"' in text
     for code in protocol.CLOSE_CODES.values():
         assert f": {code}," in text

@@ -12,7 +12,6 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from truco import protocol
 from truco.actions import Action, Deal, Verb
 from truco.arena import play_match
 from truco.bots import BOTS, ExpertBot, SimpleBot
@@ -50,10 +49,6 @@ def dealt(rules: Rules, *hands: str) -> State:
 
 def senas_of(state: State, seat: int, sent: frozenset[str] = frozenset()) -> tuple[str, ...]:
     return due(observe(state, seat), sent)
-
-
-def test_the_protocol_carries_the_same_senas() -> None:
-    assert SENAS == protocol.SENAS
 
 
 # --- which seña for which hand, and when --------------------------------------------------

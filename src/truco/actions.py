@@ -7,7 +7,7 @@ action is one shared value (``PLAY[card]``, ``TRUCO``...), so comparing and hash
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from truco.cards import DECK, Card
 from truco.errors import NotationError
@@ -48,6 +48,27 @@ class Verb(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @property
+    def truco_level(self) -> int | None:
+        """What an Argentine hand is worth once this truco call is accepted (truco 2, retruco 3,
+        vale cuatro 4); None for every other verb."""
+        return _TRUCO_LEVEL.get(self)
+
+    @property
+    def paulista_value(self) -> int | None:
+        """What a hand of Truco Paulista is worth once this call is accepted (truco 3, seis 6,
+        nove 9, doze 12); None for every other verb."""
+        return _PAULISTA_VALUE.get(self)
+
+
+# The one statement of each chain's values: everything else (the engine, the words, the wire's
+# generated constants) derives from these through ``Verb.truco_level`` and
+# ``Verb.paulista_value``.
+_TRUCO_LEVEL: Final[dict[Verb, int]] = {Verb.TRUCO: 2, Verb.RETRUCO: 3, Verb.VALE_CUATRO: 4}
+_PAULISTA_VALUE: Final[dict[Verb, int]] = {Verb.TRUCO: 3, Verb.SEIS: 6, Verb.NOVE: 9, Verb.DOZE: 12}
+PAULISTA_HAND_VALUE: Final = 1
+"""What a hand of Truco Paulista is worth when no truco is accepted."""
 
 
 class Action:
@@ -151,7 +172,9 @@ CEGA = SIMPLE[Verb.CEGA]
 
 # The truco call that raises the bet from each accepted level (1 = no truco yet).
 TRUCO_RAISE: dict[int, Action] = {1: TRUCO, 2: RETRUCO, 3: VALE_CUATRO}
-TRUCO_LEVEL: dict[Action, int] = {TRUCO: 2, RETRUCO: 3, VALE_CUATRO: 4}
+TRUCO_LEVEL: dict[Action, int] = {
+    a: level for a in (TRUCO, RETRUCO, VALE_CUATRO) if (level := a.verb.truco_level)
+}
 ENVIDO_CALLS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 
 

@@ -22,7 +22,9 @@ from truco.cards import Card
 from truco.errors import TrucoError
 from truco.events import Event, Reason
 from truco.rules import from_options
+from truco.senas import SENAS
 from truco.state import Phase, new_match
+from truco.variants import VARIANTS, variant_of
 from truco.view import PlayView, SeatView, observe
 
 MAX_MESSAGE = 8 * 1024
@@ -74,18 +76,6 @@ ERROR_CODES: Final = frozenset(
     }
 )
 
-SENAS: Final = (
-    "ancho-espada",
-    "ancho-basto",
-    "siete-espada",
-    "siete-oro",
-    "tres",
-    "dos",
-    "ancho-falso",
-    "nada",
-    "envido-alto",
-    "flor",
-)
 PHASES: Final = tuple(phase.wire for phase in Phase)
 """The view's ``phase`` as the wire spells it, by the core's number (``truco.state.Phase``)."""
 
@@ -319,23 +309,14 @@ def event_json(event: Event) -> dict[str, Any]:
     return out
 
 
-VARIANT_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
-    "paulista": ("game", "manilhas", "mao_de_ferro", "tie_lead"),
-    "pata_de_gallo": (),
-    "destantado": ("porotos", "destantado_falta"),
-    "pica_pica": ("pica_from", "pica_margin"),
-}
-"""The options a variant always names (with the variant), defaults included."""
-
-
 def options_json(rules: Any) -> dict[str, Any]:
     """The rules as option values: players, target and flor always, a variant with its own
     options (defaults included), then every other non-default."""
     out: dict[str, Any] = {"players": rules.players, "target": rules.target, "flor": rules.flor}
-    extra = VARIANT_OPTIONS.get(rules.variant)
-    if extra is not None:
+    info = variant_of(rules)
+    if info is not VARIANTS[0]:
         out["variant"] = rules.variant
-        out.update({name: getattr(rules, name) for name in extra})
+        out.update({name: getattr(rules, name) for name in info.options})
     return out | dict(rules.options())
 
 

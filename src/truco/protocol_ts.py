@@ -19,7 +19,7 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
-from truco import protocol
+from truco import protocol, senas
 from truco.actions import Verb
 from truco.bots import LEVELS
 from truco.cards import Card
@@ -163,7 +163,7 @@ def render() -> str:
             "Why points were scored or porotos passed, and why a hand ended (`end_reason`).",
             "Reason",
         ),
-        *_list("SENAS", protocol.SENAS, "The señas a player may make to his partners.", "Sena"),
+        *_list("SENAS", senas.SENAS, "The señas a player may make to his partners.", "Sena"),
         *_list("EVENT_TYPES", protocol.EVENT_TYPES, "The `type` of every event.", "GameEventType"),
         '/** A card in the notation: rank then suit letter, "1e", "12c". */',
         "export type CardCode = string;",

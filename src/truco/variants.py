@@ -56,6 +56,9 @@ class VariantInfo:
     French-named cards, vira and manilhas, hands worth 1/3/6/9/12, to 12; ``truco.paulista``)."""
     targets: tuple[int, ...] = ()
     """The targets it may be played to, the first the default; empty: ``rules.TARGETS``."""
+    options: tuple[str, ...] = ()
+    """The options (fields of ``Rules``) that its tables always name beside the variant, defaults
+    included: what the wire's and the lobby's options of a table of it show."""
 
     @property
     def sized_deal(self) -> bool:
@@ -99,6 +102,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         pie_alone=False,
         pica=False,
         flor=False,
+        options=("porotos", "destantado_falta"),
     ),
     VariantInfo(
         name="pica_pica",
@@ -111,6 +115,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         pie_alone=False,
         pica=True,
         flor=True,
+        options=("pica_from", "pica_margin"),
     ),
     VariantInfo(
         name="paulista",
@@ -125,6 +130,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
         flor=False,
         game="paulista",
         targets=(12,),
+        options=("game", "manilhas", "mao_de_ferro", "tie_lead"),
     ),
 )
 """Every variant, the standard game first."""

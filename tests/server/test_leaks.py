@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from truco.cards import DECK, Card
 from truco.engine import CHANCE, legal_actions, to_act
 from truco.notation import states
-from truco.protocol import SENAS
+from truco.senas import SENAS
 from truco.server import replay
 from truco.server.conn import Conn
 from truco.server.errors import TableError

@@ -21,22 +21,10 @@ from typing import NamedTuple, Protocol, runtime_checkable
 from truco.actions import Action
 from truco.bots.context import Ctx
 from truco.cards import Card, Suit, envido_points, flor_points
+from truco.senas import CARD_SENAS, ENVIDO_ALTO_SENA, FLOR_SENA, NADA, SENAS
 from truco.state import PLAY, State
 from truco.view import SeatView, observe
 
-CARD_SENAS: tuple[str, ...] = (
-    "ancho-espada",
-    "ancho-basto",
-    "siete-espada",
-    "siete-oro",
-    "tres",
-    "dos",
-    "ancho-falso",
-)
-"""The card señas, best card first."""
-NADA, ENVIDO_ALTO_SENA, FLOR_SENA = "nada", "envido-alto", "flor"
-SENAS: tuple[str, ...] = (*CARD_SENAS, NADA, ENVIDO_ALTO_SENA, FLOR_SENA)
-"""Every seña (the protocol carries the same list; a test holds them equal)."""
 SHOWN = 2
 """A bot shows its best cards, at most this many (people show one or two)."""
 ENVIDO_ALTO = 28
