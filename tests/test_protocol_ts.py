@@ -5,6 +5,7 @@ from __future__ import annotations
 import tokenize
 from pathlib import Path
 
+import truco
 from truco import protocol, protocol_ts, senas
 
 
@@ -38,7 +39,7 @@ def test_the_servers_close_codes_are_the_codecs() -> None:
 
     codes = {str(code) for code in protocol.CLOSE_CODES.values()}
     found = []
-    for path in sorted((Path(protocol.__file__).parent / "server").glob("*.py")):
+    for path in sorted((Path(truco.__file__).parent / "server").rglob("*.py")):
         with path.open("rb") as source:
             for token in tokenize.tokenize(source.readline):
                 if token.type == tokenize.NUMBER and token.string in codes:

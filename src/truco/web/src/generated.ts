@@ -103,9 +103,278 @@ export type GameEvent =
   /** `winner` reached the target. */
   | { type: "MatchEnded"; winner: number; score: number[] };
 
-/** The fields of the view (`view` in `full` and `ev`); types.ts's View has these. */
-export const VIEW_KEYS = ["seat", "score", "phase", "winner", "hand", "mano", "teams", "pica", "stakes", "pie", "discard", "to_act", "cards", "hand_sizes", "tantos", "flor", "tricks", "plays", "results", "trick", "retired", "truco", "truco_owner", "truco_call", "envido_call", "flor_call", "envido_open", "chain", "flor_chain", "hand_points", "declared", "shown", "history", "legal", "options", "playing", "bettors", "pot", "start_score", "individual", "half", "end_reason", "open_hands", "game", "vira", "manilhas", "hand_value", "onze", "onze_call", "ferro", "blind", "partners"] as const;
-export type ViewKey = (typeof VIEW_KEYS)[number];
+/** A card on the table as the viewer sees it: [seat, card or null if face down, face_down]. */
+export type PlayView = [number, CardCode | null, boolean];
+
+/** The rules as option values (truco.rules.Rules; docs/rules.md). */
+export interface Options {
+  /** Seats at the table: 2, 4 or 6 (3 for the three-player variants). In team play seat s is on team s % 2; play goes 0, 1, 2, ... */
+  players: number;
+  /** Points to win the match: 30 (malas and buenas of 15), 15, or 10/20/24/40. */
+  target: number;
+  /** Whether three cards of one suit are a flor (sung, worth points) or only count as envido. */
+  flor: boolean;
+  /** The game: Argentine truco, or Truco Paulista (docs/rules.md, "Truco Paulista"). A Paulista table's variant is `paulista` and its target 12 (either key alone selects it). */
+  game?: "argentino" | "paulista";
+  /** Paulista: the manilhas are the rank above the turned-up vira (`vira`), or the fixed four of the manilha velha (4 of paus, 7 of copas, A of espadas, 7 of ouros). */
+  manilhas?: "vira" | "velha";
+  /** Paulista, both sides at 11: the hand is played blind (`cega`: nobody sees his cards, each plays them in the order dealt), or with the cards seen (`aberta`); never a truco. */
+  mao_de_ferro?: "cega" | "aberta";
+  /** Paulista: after a tied trick (cangada) the next one is led by the player of the first of the tied cards (`tied`), or by the one who led the tied trick (`opener`). */
+  tie_lead?: "tied" | "opener";
+  /** Paulista: the 40-card deck (`sujo`), or the 24-card baralho limpo (`limpo`: no 4, 5, 6 or 7; a vira 3 makes the Qs manilhas). Not with the manilha velha, whose manilhas it leaves out. */
+  baralho?: "sujo" | "limpo";
+  /** Paulista: a side may not raise while just accepting (or the value it already accepted) would take it to the target (pagat's rule); by default it may. */
+  no_raise_to_win?: boolean;
+  /** The way of playing: teams of 1, 2 or 3 (`standard`); `pata_de_gallo` and `destantado` for three players; `pica_pica` for six (docs/rules.md, "Variants"). */
+  variant?: "standard" | "pata_de_gallo" | "destantado" | "pica_pica" | "paulista";
+  /** Where the malas and buenas apply: at every target (half = target // 2, `002_*`), or only from 20 up (targets 10 and 15 then have no halves). */
+  halves?: "every_target" | "from_20";
+  /** A flor whose holder had no turn to sing it before the hand ended in the first trick scores anyway (`True`), or is lost (`False`: `000_*`, the tantos count only if proposed before the hand is over). */
+  flor_unsung_scores?: boolean;
+  /** How much an accepted falta envido (and contraflor al resto) is worth; see docs/rules.md. */
+  falta?: "match_if_malas" | "leader" | "litoral" | "doble" | "loser" | "diferencia";
+  /** When a card may be played face down: never, from the second trick on, or always. */
+  tapada?: "off" | "from_second" | "always";
+  /** Envido may be called before one's own first card, only before the hand's first card, or only before the first trick's second card (`002_*`). */
+  envido_until?: "own_card" | "first_card" | "second_card";
+  /** The falta envido may be called when the envido may (`envido`), or by any player on his turn until the first trick is over, whatever `envido_until` says (`003_*`). */
+  falta_until?: "envido" | "first_trick";
+  /** The falta envido may not be called in the match's first hand (`000_*`: "el falta envido no cuenta en la primera ronda de la partida"). */
+  no_falta_first_hand?: boolean;
+  /** Answering the first truco with an envido: anywhere in the first trick, only before one's own first card, or not at all. */
+  envido_primero?: "first_trick" | "before_own_card" | "off";
+  /** Going to the mazo in the first trick before the envido was played gives one more point. */
+  mazo_envido_penalty?: boolean;
+  /** The match ends the moment a team reaches the target, or at the end of that hand. */
+  match_end?: "at_reach" | "end_of_hand";
+  /** An unopposed flor. */
+  flor_value?: number;
+  /** Con flor quiero: the best flor takes this. */
+  flor_quiero_value?: number;
+  /** Con flor me achico: the first flor's team takes this. */
+  flor_achico_value?: number;
+  /** A contraflor accepted: the best flor takes this. */
+  contraflor_value?: number;
+  /** A contraflor declined: the contraflor's team takes this. */
+  contraflor_decline_value?: number;
+  /** A contraflor al resto declined, called straight after the flor. */
+  contraflor_resto_decline_value?: number;
+  /** A contraflor al resto declined, called after a contraflor. */
+  contraflor_resto_decline_after_contraflor?: number;
+  /** Pica-pica: the rounds of 1v1 hands start once the leading team has this many points... */
+  pica_from?: number;
+  /** ...and stop once it is closer than this to the target (`000_*`: "hasta las últimas 10 buenas"). */
+  pica_margin?: number;
+  /** Destantado: the porotos each player starts with; the first to pass them all wins. */
+  porotos?: number;
+  /** Destantado: what a falta envido is worth (it has no match score to complete). */
+  destantado_falta?: number;
+}
+
+/** The call that waits for an answer (`truco.view.AwaitedCall`). */
+export interface AwaitedCall {
+  /** The newest call of its chain: `retruco`, `real-envido`, `contraflor`, `seis`... */
+  verb: string;
+  caller: number;
+  /** The seat that owes the answer. */
+  responder: number;
+  /** A truco call: what the hand is worth once accepted (2-4; Paulista 3, 6, 9, 12); null for an envido or a flor. */
+  value: number | null;
+}
+
+/** The view (`view` in `full` and `ev`): the JSON form of the core's `SeatView`. */
+export interface View {
+  seat: number | null;
+  /** One number per team, or per player where scores are individual (pata de gallo: points; destantado: the porotos still in each pile). */
+  score: number[];
+  phase: Phase;
+  winner: number | null;
+  hand: number;
+  mano: number;
+  /** The side of each seat in this hand (pata de gallo: 1 for the pie; destantado: the seat). */
+  teams: number[];
+  /** Pica-pica: which 1v1 hand of a round this is (0-2), or -1 for a hand of everyone. */
+  pica: number;
+  /** Destantado: what each seat stands to lose in the hand's truco (0: out of it). */
+  stakes: number[];
+  /** Pata de gallo: the seat that plays last this hand and discards one of four cards. */
+  pie: number | null;
+  /** Pata de gallo: the pie, while his discard is awaited; else null. */
+  discard: number | null;
+  /** The seat that must act (-1 while dealing, null when the match is over). */
+  to_act: number | null;
+  /** The viewer's own cards still held. */
+  cards: CardCode[];
+  hand_sizes: number[];
+  tantos: number | null;
+  flor: number | null;
+  tricks: PlayView[][];
+  plays: PlayView[];
+  results: number[];
+  trick: number;
+  retired: number[];
+  truco: number;
+  truco_owner: number;
+  /** `[level, caller, responder]` (Paulista: the value the call is for). */
+  truco_call: [number, number, number] | null;
+  envido_call: [number, number] | null;
+  flor_call: [number, number] | null;
+  envido_open: boolean;
+  chain: string[];
+  flor_chain: string[];
+  hand_points: number[];
+  declared: [number, number | null, boolean][];
+  shown: [number, CardCode[]][];
+  history: [number, string][];
+  legal: string[];
+  options: Options;
+  /** The seats playing this hand: every seat but in a 1v1 hand of pica-pica (the mano and the seat facing him). */
+  playing: number[];
+  /** Destantado: the caller of the call that waits and those who accepted it so far. */
+  bettors: number[];
+  /** Destantado: the porotos thrown to the pot (0 elsewhere). */
+  pot: number;
+  /** What each score started at (destantado: each player's porotos). */
+  start_score: number;
+  /** Whether `score` has one number per player rather than per team. */
+  individual: boolean;
+  /** Where the malas end (null: no malas and buenas). */
+  half: number | null;
+  /** Why the last hand ended, once it has (null while a hand is played). */
+  end_reason: Reason | null;
+  /** Only in the replay of a finished match (every card face up): each seat's cards still held; empty in every other view. */
+  open_hands: CardCode[][];
+  /** "argentino" or "paulista". Paulista cards keep the notation: 1 = A, 10 = Q, 11 = J, 12 = K; b = paus, c = copas, e = espadas, o = ouros. */
+  game: Game;
+  /** Paulista: the card turned up this hand (null with the manilha velha). */
+  vira: CardCode | null;
+  /** Paulista: this hand's manilhas, strongest (the zap) first. */
+  manilhas: CardCode[];
+  /** What the hand is worth now (Paulista 1, 3, 6, 9, 12). */
+  hand_value: number;
+  /** Paulista: the side playing a mão de onze, or -1 (between hands: the next hand's). */
+  onze: number;
+  /** Paulista: the seat deciding the mão de onze now (joga or corre), else null. */
+  onze_call: number | null;
+  /** Paulista: a mão de ferro (both sides at 11). */
+  ferro: boolean;
+  /** Paulista: the viewer plays blind (his cards are hidden, one forced play). */
+  blind: boolean;
+  /** Paulista, mão de onze: the viewer's partners' cards, [seat, cards]. */
+  partners: [number, CardCode[]][];
+  /** Paulista: the score at which a side plays the mão de onze; null in the Argentine game. */
+  onze_at: number | null;
+  /** Paulista: whether each side (as `score`) stands at the mão de onze now. */
+  at_onze: boolean[];
+  /** The call waiting for an answer, or null. */
+  awaited: AwaitedCall | null;
+}
+
+/** One seat of a table, as the `table` message and the lobby show it. */
+export interface SeatInfo {
+  seat: number;
+  name: string | null;
+  kind: "human" | "bot" | "empty";
+  connected: boolean;
+  level: string | null;
+  /** A person replaced by a bot after the grace period. */
+  replaced?: boolean;
+  /** This seat asked for a rematch. */
+  rematch?: boolean;
+}
+
+/** A table (`GET /api/tables/{id}`, the `table` message; the lobby lists some of its fields). */
+export interface TableInfo {
+  table: string;
+  options: Options;
+  seats: SeatInfo[];
+  status: "waiting" | "playing" | "over";
+  v?: number;
+  match?: number;
+  /** The time a seat has to act, in seconds (null: no limit). */
+  turn_seconds?: number | null;
+  /** The seat's person may ask for pistas (alone against bots); absent: no. */
+  pista?: boolean;
+  /** A rated table: its matches move the players' ratings (docs/players.md). */
+  rated?: boolean;
+}
+
+/**  */
+export interface ChatLine {
+  seat: number | null;
+  name: string;
+  /** What a person typed: text, never markup. */
+  text: string;
+  at: string | number;
+}
+
+/** `full`: everything the connection's seat may see of the table now. */
+export interface FullData {
+  v: number;
+  seat: number | null;
+  view: View;
+  table: TableInfo;
+  /** When the seat to act runs out of time, in ms since the epoch (null: no limit). */
+  deadline?: number | null;
+}
+
+/** `ev`: one version, its events and the view after them. */
+export interface EvData {
+  v: number;
+  events: GameEvent[];
+  view: View;
+  deadline?: number | null;
+}
+
+/** Every message the server sends. */
+export type ServerMessage =
+  | { t: "full"; d: FullData }
+  | { t: "ev"; d: EvData }
+  | { t: "ack"; d: { a: number; v: number } }
+  | { t: "err"; d: { code: string; message: string; a?: number } }
+  | { t: "chat"; d: ChatLine }
+  | { t: "sena"; d: { seat: number; sena: Sena } }
+  | { t: "table"; d: TableInfo }
+  | { t: "pista"; d: { v: number; action: string } }
+  | { t: "rated"; d: Rated }
+  | { t: "pong"; d: Record<string, never> };
+
+/** Every message a client sends. */
+export type ClientMessage =
+  | { t: "act"; d: { a: number; v: number; action: string } }
+  | { t: "chat"; d: { text: string } }
+  | { t: "sena"; d: { sena: Sena } }
+  | { t: "rematch"; d: Record<string, never> }
+  | { t: "pista"; d: Record<string, never> }
+  | { t: "ping"; d: Record<string, never> };
+
+/** The Argentine truco calls by what the hand is worth once each is accepted. */
+export const TRUCO_CALL_OF_LEVEL: Readonly<Record<number, string>> = {
+  2: "truco",
+  3: "retruco",
+  4: "vale-cuatro",
+};
+
+/** Truco Paulista's calls by what the hand is worth once each is accepted. */
+export const PAULISTA_CALL_OF_VALUE: Readonly<Record<number, string>> = {
+  3: "truco",
+  6: "seis",
+  9: "nove",
+  12: "doze",
+};
+
+/** The truco's family of calls, Paulista's raises (seis, nove, doze) included. */
+export const TRUCO_CALLS = ["truco", "retruco", "vale-cuatro", "seis", "nove", "doze"] as const;
+
+/** The envido's calls. */
+export const ENVIDO_CALLS = ["envido", "real-envido", "falta-envido"] as const;
+
+/** What a hand of Truco Paulista is worth when no truco is accepted. */
+export const PAULISTA_HAND_VALUE = 1;
+/** Paulista: what a mão de onze played is worth, and what running from it gives the rivals. */
+export const ONZE_VALUE = 3;
+export const ONZE_RUN = 1;
 
 /** One person's rating before and after a rated match (the `rated` message). */
 export interface RatingChange {
@@ -170,3 +439,18 @@ export const HALVES: Readonly<Record<number, number | null>> = {
   30: 15,
   40: 20,
 };
+
+/** The targets as a table offers them, the usual first (truco.anotador). */
+export const TARGET_CHOICES = [15, 30, 10, 20, 24, 40] as const;
+
+/** The falta envido's rules (truco.rules.FaltaMode). */
+export const FALTA_MODES = ["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"] as const;
+export type FaltaMode = (typeof FALTA_MODES)[number];
+
+/** The anotador's defaults, its save format and its quick amounts (truco.anotador). */
+export const ANOTADOR = {
+  target: 30,
+  falta: "match_if_malas",
+  format: 1,
+  quick: { envido: 2, "real envido": 3, truco: 2, retruco: 3, "vale cuatro": 4 },
+} as const;
