@@ -37,22 +37,15 @@ export function tentosBoard(view: View, viewer: number | null, table: TableInfo 
     const score = view.score[team] ?? 0;
     const label = teamLabel(team, viewer, null, table);
     const side = viewer === null ? "" : team === teamOf(viewer, view) ? " ours" : " theirs";
-    const onze = score === target - 1;
+    const onze = view.at_onze[team] ?? false;
     return html`<div class="team team-${team}${side}${onze ? " at-onze" : ""}">
       <div class="team-head"><span class="team-name">${label}</span>
       <span class="team-score" data-score="${score}">${score}</span>
       ${onze && html`<span class="team-half">${t("mao_de_onze")}</span>`}
-      </div>${tentosSvg(score, target, `${label}: ${t("tentos_n", { n: score, target })}`)}</div>`;
+      </div>${tentosSvg(score, target, `${label}: ${t("tentos_n", { n: score, target })}`, view.onze_at)}</div>`;
   });
   return html`<div class="scoreboard tentos-board${viewer !== null ? " seated" : ""}">${boards}<div class="target">${t("tentos_target", { n: target })}</div></div>`;
 }
-
-/** The calls of Truco Paulista by what the hand is worth once each is accepted. */
-export const CALL_OF_VALUE: Record<number, string> = { 3: "truco", 6: "seis", 9: "nove", 12: "doze" };
-
-/** Everything a Paulista table says (answers and the mão de onze's decision included), which
- * are not cards. */
-export const PAULISTA_WORDS = ["truco", "seis", "nove", "doze", "desce", "corre", "joga", "cega"];
 
 /** A rank by its name at the table: "5", "Dama", "Valete", "Rei", "Ás". */
 export function rankName(code: CardCode): string {
@@ -82,11 +75,6 @@ export function viraPanel(view: View): Html {
   }
   const fixed = view.manilhas.map((c) => html`<span class="manilha" data-card="${c}">${manilhaName(view, c)} ${frenchLabel(c)}</span>`);
   return html`<div class="vira-panel velha"><div class="vira-text"><span class="vira-label">${t("manilhas_fixed")}</span>${fixed}</div></div>`;
-}
-
-/** The call a Paulista table waits on, by the value it would make the hand ("seis"). */
-export function waitingCall(view: View): string | null {
-  return view.truco_call ? (CALL_OF_VALUE[view.truco_call[0]] ?? "truco") : null;
 }
 
 /** Over the viewer's cards: the mão de onze (the partners' cards to look at before deciding),
