@@ -7,7 +7,7 @@ import { frenchBack, frenchLabel, frenchSvg } from "./frenchcards";
 import { type Html, html, NOTHING } from "./html";
 import { cardName, t } from "./i18n";
 import { seatName, teamLabel } from "./names";
-import { VARIANT_RULES } from "./generated";
+import { ONZE_RUN, ONZE_VALUE, VARIANT_RULES } from "./generated";
 import { teamOf, variantOf } from "./protocol";
 import { tentosSvg } from "./tentos";
 import type { CardCode, Options, TableInfo, View } from "./types";
@@ -82,8 +82,8 @@ export function viraPanel(view: View): Html {
 export function onzeNotes(view: View, seat: number, table: TableInfo | null): Html {
   if (!isPaulista(view.options) || view.phase !== "play") return NOTHING;
   const parts: Html[] = [];
-  if (view.ferro) parts.push(html`<div class="hint onze-hint ferro" role="status"><b>${t("mao_de_ferro")}</b>: ${t("mao_de_ferro_hint")}</div>`);
-  else if (view.onze_call === seat) parts.push(html`<div class="hint onze-hint" role="status"><b>${t("mao_de_onze")}</b>: ${t("mao_de_onze_hint")}</div>`);
+  if (view.ferro) parts.push(html`<div class="hint onze-hint ferro" role="status"><b>${t("mao_de_ferro")}</b>: ${t("mao_de_ferro_hint", { at: view.onze_at ?? "" })}</div>`);
+  else if (view.onze_call === seat) parts.push(html`<div class="hint onze-hint" role="status"><b>${t("mao_de_onze")}</b>: ${t("mao_de_onze_hint", { at: view.onze_at ?? "", value: ONZE_VALUE, run: ONZE_RUN })}</div>`);
   else if (view.onze >= 0) parts.push(html`<div class="hint onze-note">${t("mao_de_onze")} · ${teamLabel(view.onze, seat, view, table)}</div>`);
   for (const [partner, cards] of view.partners) {
     if (cards.length === 0) continue;
