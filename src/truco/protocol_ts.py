@@ -192,11 +192,8 @@ def _inline(cls: Any) -> str:
     return "{ " + "; ".join(members) + " }"
 
 
-def _messages(
-    name: str, by_type: Mapping[str, Any], types_: tuple[str, ...], doc: str
-) -> list[str]:
+def _messages(name: str, by_type: Mapping[str, Any], doc: str) -> list[str]:
     """A union of messages ``{t, d}``, one member per type, in the codec's order."""
-    assert tuple(by_type) == types_, f"{name}: every type, in order"
     members = [f'  | {{ t: "{t}"; d: {_inline(d)} }}' for t, d in by_type.items()]
     return [f"/** {doc} */", f"export type {name} =", *members[:-1], members[-1] + ";", ""]
 
@@ -306,13 +303,11 @@ def render() -> str:
         *_messages(
             "ServerMessage",
             shapes.SERVER_MESSAGES,
-            protocol.SERVER_TYPES,
             "Every message the server sends.",
         ),
         *_messages(
             "ClientMessage",
             shapes.CLIENT_MESSAGES,
-            protocol.CLIENT_TYPES,
             "Every message a client sends.",
         ),
         *_record(

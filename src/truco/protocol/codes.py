@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from truco.protocol.shapes import CLIENT_MESSAGES, SERVER_MESSAGES
 from truco.state import Phase
 
 MAX_MESSAGE = 8 * 1024
@@ -60,21 +61,10 @@ ERROR_CODES: Final = frozenset(
 PHASES: Final = tuple(phase.wire for phase in Phase)
 """The view's ``phase`` as the wire spells it, by the core's number (``truco.state.Phase``)."""
 
-CLIENT_TYPES: Final = ("act", "chat", "sena", "rematch", "pista", "ping")
-"""The ``t`` of every message a client sends."""
-SERVER_TYPES: Final = (
-    "full",
-    "ev",
-    "ack",
-    "err",
-    "chat",
-    "sena",
-    "table",
-    "pista",
-    "rated",
-    "pong",
-)
-"""The ``t`` of every message the server sends."""
+CLIENT_TYPES: Final = tuple(CLIENT_MESSAGES)
+"""The ``t`` of every message a client sends (each with its ``d``'s shape in ``shapes``)."""
+SERVER_TYPES: Final = tuple(SERVER_MESSAGES)
+"""The ``t`` of every message the server sends (each with its ``d``'s shape in ``shapes``)."""
 
 # WebSocket close codes (docs/protocol.md, "Limits"): clients tell by them why they were closed.
 CLOSE_BAD_ORIGIN: Final = 1008
