@@ -41,7 +41,7 @@ class Layer:
 EVERY = ("core", "protocol", "bots", "coach", "anotador", "terminal", "server", "tools", "command")
 LAYERS = {
     "core": Layer(tuple(CORE_MODULES), ("core",), (*NEITHER, *NETWORK)),
-    "protocol": Layer(("protocol",), ("core",), NEITHER),
+    "protocol": Layer(("protocol",), ("core", "protocol"), NEITHER),
     "bots": Layer(("bots",), ("core", "bots"), (*NEITHER, *NETWORK)),
     # The coach's analysis is pure like the bots' (its own test checks that it does no I/O);
     # its readable table is drawn with rich, for the terminal.
@@ -51,8 +51,11 @@ LAYERS = {
         ("tui",), ("core", "bots", "coach", "anotador", "protocol", "terminal"), SERVER_PACKAGES
     ),
     "server": Layer(("server",), ("core", "bots", "coach", "protocol", "server"), UI_PACKAGES),
+    # protocol_ts writes the anotador's facts for the web's anotador, as well as the wire's.
     "tools": Layer(
-        ("arena", "bench", "protocol_ts"), ("core", "bots", "coach", "protocol", "tools"), NEITHER
+        ("arena", "bench", "protocol_ts"),
+        ("core", "bots", "coach", "anotador", "protocol", "tools"),
+        NEITHER,
     ),
     "command": Layer(("cli", "__main__"), EVERY),
 }

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import tokenize
 from pathlib import Path
+from typing import get_type_hints
 
+import truco
 from truco import protocol, protocol_ts, senas
 
 
@@ -38,10 +40,22 @@ def test_the_servers_close_codes_are_the_codecs() -> None:
 
     codes = {str(code) for code in protocol.CLOSE_CODES.values()}
     found = []
-    for path in sorted((Path(protocol.__file__).parent / "server").glob("*.py")):
+    for path in sorted((Path(truco.__file__).parent / "server").rglob("*.py")):
         with path.open("rb") as source:
             for token in tokenize.tokenize(source.readline):
                 if token.type == tokenize.NUMBER and token.string in codes:
                     found.append(f"{path.name}:{token.start[0]}: {token.line.strip()}")
     assert found == []
     assert errors.CLOSE_EXPIRED not in protocol.CLOSE_CODES.values()
+
+
+def test_the_web_client_writes_no_wire_type_of_its_own() -> None:
+    """types.ts only re-exports: every wire type is generated from the codec's shapes and the
+    rules' annotations, so that a field is added in one place."""
+    types_ts = protocol_ts.OUT.with_name("types.ts").read_text(encoding="utf-8")
+    assert "interface " not in types_ts
+    text = protocol_ts.render()
+    for name in ("View", "Options", "TableInfo", "SeatInfo", "ChatLine", "AwaitedCall"):
+        assert f"export interface {name} {{" in text
+    for field in get_type_hints(protocol.ViewJson):
+        assert f"\n  {field}: " in text

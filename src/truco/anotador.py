@@ -27,6 +27,8 @@ QUICK: dict[str, int] = {
 }
 """The usual amounts, by the name of what was won."""
 
+TARGET_CHOICES: tuple[int, ...] = (15, 30, *(t for t in TARGETS if t not in (15, 30)))
+"""The targets as a table offers them: the usual 15 and 30 first, then the others."""
 FALTA_MODES: tuple[str, ...] = get_args(FaltaMode)
 FALTA_WORDS: dict[str, str] = {
     "match_if_malas": "el partido si los dos están en malas; si no, lo que le falta al que gana",

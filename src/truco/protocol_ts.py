@@ -1,33 +1,47 @@
-"""The wire's constants for the browser client, written from Python so the two cannot drift.
+"""The wire's types and constants for the browser client, written from Python so the two
+cannot drift.
 
 ``python -m truco.protocol_ts`` writes ``src/truco/web/src/generated.ts`` (``make generated``);
 ``--check`` only says whether the committed file is up to date. Everything in it comes from the
-codec (``truco.protocol``), the core's events and rules, and the bots' levels: the web client
-imports these instead of restating them (the events' types are read from their annotations,
-and the view's field names from ``view_json``). The file is committed, so building the web
+codec (``truco.protocol``), the core's events, rules and verbs, the anotador and the bots'
+levels: the web client imports these instead of restating them. The wire's TypeScript types are
+read from annotations: the events' (``truco.events``), the JSON shapes' (``View``, ``TableInfo``,
+``SeatInfo`` from ``truco.protocol.shapes``, their fields' docstrings as comments) and the
+rules' (``Options``, from ``truco.rules.Rules``). The file is committed, so building the web
 client needs no Python; a test fails when it is stale.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import inspect
 import json
 import sys
 import types
 from collections.abc import Iterable, Mapping
 from dataclasses import fields, is_dataclass
 from pathlib import Path
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import (
+    Any,
+    Literal,
+    NotRequired,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
 
-from truco import protocol, senas
-from truco.actions import Verb
+from truco import anotador, protocol, senas
+from truco.actions import ENVIDO_CALLS, PAULISTA_HAND_VALUE, Verb
 from truco.bots import LEVELS
 from truco.cards import Card
 from truco.events import Reason
+from truco.paulista import ONZE_RUN, ONZE_VALUE
+from truco.protocol import shapes
 from truco.rules import TARGETS, Rules
-from truco.state import new_match
 from truco.variants import GAMES, VARIANTS, VariantInfo, target_half
-from truco.view import observe
 
 OUT = Path(__file__).parent / "web" / "src" / "generated.ts"
 """Where the web client's generated module lives."""
@@ -38,10 +52,14 @@ never offered to people)."""
 
 
 def _json(value: Any) -> str:
-    """A value as a TypeScript literal (an object's keys unquoted: they are identifiers)."""
+    """A value as a TypeScript literal (an object's keys unquoted where they are identifiers)."""
     if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k}: {_json(v)}" for k, v in value.items()) + " }"
+        return "{ " + ", ".join(f"{_key(k)}: {_json(v)}" for k, v in value.items()) + " }"
     return json.dumps(value, ensure_ascii=False)
+
+
+def _key(key: Any) -> str:
+    return str(key) if isinstance(key, int) or str(key).isidentifier() else json.dumps(key)
 
 
 def _list(name: str, items: Iterable[Any], doc: str, type_name: str | None = None) -> list[str]:
@@ -65,28 +83,135 @@ def _record(
 
 _TS_TYPES: dict[Any, str] = {
     int: "number",
+    float: "number",
     bool: "boolean",
     str: "string",
     Verb: "string",
     Card: "CardCode",
+    shapes.CardCode: "CardCode",
+    shapes.PhaseWire: "Phase",
+    shapes.ReasonWire: "Reason",
+    shapes.GameName: "Game",
+    shapes.VerbName: "string",
+    shapes.SenaName: "Sena",
+    shapes.OptionsJson: "Options",
+    shapes.PlayJson: "PlayView",
+    shapes.EventJson: "GameEvent",
+    shapes.RatedJson: "Rated",
+    shapes.Nothing: "Record<string, never>",
 }
+"""Python types by the TypeScript name the generated file gives them."""
+
+_SHAPES: dict[Any, str] = {
+    shapes.AwaitedJson: "AwaitedCall",
+    shapes.ViewJson: "View",
+    shapes.SeatJson: "SeatInfo",
+    shapes.TableJson: "TableInfo",
+    shapes.ChatJson: "ChatLine",
+    shapes.FullJson: "FullData",
+    shapes.EvJson: "EvData",
+}
+"""The codec's JSON objects by their TypeScript names."""
 
 
 def _ts_type(hint: Any) -> str:
     """The TypeScript type of a field's annotation, as the codec writes it (a card is its
-    notation string, a tuple an array, None null)."""
+    notation string, a tuple of fixed length a TypeScript tuple, any other an array, None
+    null)."""
     if hint in _TS_TYPES:
         return _TS_TYPES[hint]
+    if hint in _SHAPES:
+        return _SHAPES[hint]
     if isinstance(hint, type) and is_dataclass(hint):
         return hint.__name__  # written out by ``_interface`` too
     if hint is type(None):
         return "null"
-    origin = get_origin(hint)
+    origin, args = get_origin(hint), get_args(hint)
     if origin in (Union, types.UnionType):
-        return " | ".join(_ts_type(h) for h in get_args(hint))
-    if origin is tuple and get_args(hint)[1:] == (...,):
-        return f"{_ts_type(get_args(hint)[0])}[]"
+        return " | ".join(_ts_type(h) for h in args)
+    if origin is Literal:
+        return " | ".join(_json(a) for a in args)
+    if origin is list or (origin is tuple and args[1:] == (...,)):
+        item = _ts_type(args[0])
+        return f"({item})[]" if get_origin(args[0]) in (Union, types.UnionType) else f"{item}[]"
+    if origin is tuple:
+        return "[" + ", ".join(_ts_type(h) for h in args) + "]"
     raise TypeError(f"no TypeScript type for {hint!r}")
+
+
+def _field_docs(cls: type[Any]) -> dict[str, str]:
+    """The docstring under each annotated field of a class, on one line, as a TSDoc comment
+    takes it (``name`` becomes `name`)."""
+    body = ast.parse(inspect.getsource(cls)).body[0]
+    assert isinstance(body, ast.ClassDef)
+    docs: dict[str, str] = {}
+    for field, after in zip(body.body, body.body[1:], strict=False):
+        if not (isinstance(field, ast.AnnAssign) and isinstance(field.target, ast.Name)):
+            continue
+        if isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant):
+            docs[field.target.id] = _doc(str(after.value.value))
+    return docs
+
+
+def _doc(text: str | None) -> str:
+    """A docstring on one line, fit for a TSDoc comment."""
+    return " ".join((text or "").split()).replace("``", "`").replace("*/", "* /")
+
+
+def _member(name: str, ts: str, doc: str | None, optional: bool = False) -> list[str]:
+    return ([f"  /** {doc} */"] if doc else []) + [f"  {name}{'?' * optional}: {ts};"]
+
+
+def _shape(cls: type[Any]) -> list[str]:
+    """A JSON shape of the codec (a ``TypedDict``) as a TypeScript interface, its docstring and
+    its fields' as comments; a key the server may leave out is optional."""
+    assert is_typeddict(cls)
+    # Read NotRequired from the annotations themselves: under postponed annotations Python 3.11
+    # does not sort the keys into __optional_keys__.
+    hints, docs = get_type_hints(cls, include_extras=True), _field_docs(cls)
+    doc = _doc(cls.__doc__)
+    body: list[str] = []
+    for name, hint in hints.items():
+        optional = get_origin(hint) is NotRequired
+        ts = _ts_type(get_args(hint)[0] if optional else hint)
+        body += _member(name, ts, docs.get(name), optional)
+    return [f"/** {doc} */", f"export interface {_SHAPES[cls]} {{", *body, "}", ""]
+
+
+def _inline(cls: Any) -> str:
+    """A message's data as a TypeScript type: a named one, or a TypedDict written inline."""
+    if cls in _TS_TYPES or cls in _SHAPES:
+        return _ts_type(cls)
+    hints = get_type_hints(cls, include_extras=True)
+    members = []
+    for name, hint in hints.items():
+        optional = get_origin(hint) is NotRequired
+        members.append(
+            f"{name}{'?' * optional}: {_ts_type(get_args(hint)[0] if optional else hint)}"
+        )
+    return "{ " + "; ".join(members) + " }"
+
+
+def _messages(name: str, by_type: Mapping[str, Any], doc: str) -> list[str]:
+    """A union of messages ``{t, d}``, one member per type, in the codec's order."""
+    members = [f'  | {{ t: "{t}"; d: {_inline(d)} }}' for t, d in by_type.items()]
+    return [f"/** {doc} */", f"export type {name} =", *members[:-1], members[-1] + ";", ""]
+
+
+def _options() -> list[str]:
+    """``Options``: the rules' fields (``truco.rules.Rules``) as the codec writes them, those it
+    always names required, every other optional."""
+    hints, docs = get_type_hints(Rules), _field_docs(Rules)
+    order = [*shapes.ALWAYS_OPTIONS, *(f.name for f in fields(Rules))]
+    body = [
+        line
+        for name in dict.fromkeys(order)
+        for line in _member(
+            name, _ts_type(hints[name]), docs.get(name), name not in shapes.ALWAYS_OPTIONS
+        )
+    ]
+    doc = "The rules as option values (truco.rules.Rules; docs/rules.md)."
+    return [f"/** {doc} */", "export interface Options {", *body, "}", ""]
 
 
 def _events() -> list[str]:
@@ -112,9 +237,8 @@ def _interface(cls: type[Any], doc: str) -> list[str]:
     return [f"/** {doc} */", f"export interface {cls.__name__} {{", *body, "}", ""]
 
 
-def _view_keys() -> list[str]:
-    """Every field of the wire's view (``view_json``), in its order."""
-    return list(protocol.view_json(observe(new_match(Rules()), None)))
+def _calls_of(values: Mapping[Verb, int | None]) -> dict[int, str]:
+    return {value: verb.value for verb, value in values.items() if value is not None}
 
 
 _FACTS = tuple(f.name for f in fields(VariantInfo) if f.type == "bool")
@@ -135,8 +259,9 @@ def render() -> str:
     """The text of ``generated.ts``."""
     errors = sorted(protocol.ERROR_CODES)
     lines = [
-        "// Generated by `python -m truco.protocol_ts` (make generated) from truco.protocol, the",
-        "// rules and the bots' levels: do not edit; regenerate (a test fails when it is stale).",
+        "// Generated by `python -m truco.protocol_ts` (make generated) from truco.protocol (its",
+        "// codes, shapes and codec), the rules, the verbs, the anotador and the bots' levels: do",
+        "// not edit; regenerate (a test fails when it is stale).",
         "",
         "/** The largest message, in bytes of UTF-8, either way. */",
         f"export const MAX_MESSAGE_BYTES = {protocol.MAX_MESSAGE};",
@@ -169,12 +294,47 @@ def render() -> str:
         "export type CardCode = string;",
         "",
         *_events(),
-        *_list(
-            "VIEW_KEYS",
-            _view_keys(),
-            "The fields of the view (`view` in `full` and `ev`); types.ts's View has these.",
-            "ViewKey",
+        "/** A card on the table as the viewer sees it: [seat, card or null if face down, "
+        "face_down]. */",
+        f"export type PlayView = [{', '.join(_ts_type(h) for h in get_args(shapes.PlayJson))}];",
+        "",
+        *_options(),
+        *(line for cls in _SHAPES for line in _shape(cls)),
+        *_messages(
+            "ServerMessage",
+            shapes.SERVER_MESSAGES,
+            "Every message the server sends.",
         ),
+        *_messages(
+            "ClientMessage",
+            shapes.CLIENT_MESSAGES,
+            "Every message a client sends.",
+        ),
+        *_record(
+            "TRUCO_CALL_OF_LEVEL",
+            _calls_of({v: v.truco_level for v in Verb}),
+            "The Argentine truco calls by what the hand is worth once each is accepted.",
+            "Readonly<Record<number, string>>",
+        ),
+        *_record(
+            "PAULISTA_CALL_OF_VALUE",
+            _calls_of({v: v.paulista_value for v in Verb}),
+            "Truco Paulista's calls by what the hand is worth once each is accepted.",
+            "Readonly<Record<number, string>>",
+        ),
+        *_list(
+            "TRUCO_CALLS",
+            [v.value for v in Verb if v.truco_level or v.paulista_value],
+            "The truco's family of calls, Paulista's raises (seis, nove, doze) included.",
+        ),
+        *_list("ENVIDO_CALLS", [a.verb.value for a in ENVIDO_CALLS], "The envido's calls."),
+        "/** What a hand of Truco Paulista is worth when no truco is accepted. */",
+        f"export const PAULISTA_HAND_VALUE = {PAULISTA_HAND_VALUE};",
+        "/** Paulista: what a mão de onze played is worth, and what running from it gives the "
+        "rivals. */",
+        f"export const ONZE_VALUE = {ONZE_VALUE};",
+        f"export const ONZE_RUN = {ONZE_RUN};",
+        "",
         *_interface(
             protocol.RatingChange,
             "One person's rating before and after a rated match (the `rated` message).",
@@ -215,6 +375,27 @@ def render() -> str:
             {t: target_half(t) for t in TARGETS},
             "Where the malas end for each target (null: no malas and buenas).",
             "Readonly<Record<number, number | null>>",
+        ),
+        *_list(
+            "TARGET_CHOICES",
+            anotador.TARGET_CHOICES,
+            "The targets as a table offers them, the usual first (truco.anotador).",
+        ),
+        *_list(
+            "FALTA_MODES",
+            anotador.FALTA_MODES,
+            "The falta envido's rules (truco.rules.FaltaMode).",
+            "FaltaMode",
+        ),
+        *_record(
+            "ANOTADOR",
+            {
+                "target": anotador.Anotador().target,
+                "falta": anotador.Anotador().falta,
+                "format": anotador.FORMAT,
+                "quick": anotador.QUICK,
+            },
+            "The anotador's defaults, its save format and its quick amounts (truco.anotador).",
         ),
     ]
     return "\n".join(lines).rstrip("\n") + "\n"

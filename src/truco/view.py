@@ -34,6 +34,19 @@ PlayView = tuple[int, Card | None, bool]
 """A card on the table as the viewer sees it: (seat, card or None if face down, face_down)."""
 
 
+class AwaitedCall(NamedTuple):
+    """The call that waits for an answer, the way a table says it: the newest of its chain
+    (``retruco``, ``real-envido``, ``contraflor``, ``seis``), who made it and who owes the
+    answer."""
+
+    verb: Verb
+    caller: int
+    responder: int
+    value: int | None
+    """A truco call: what the hand is worth once it is accepted (Argentine 2-4, Paulista 3, 6,
+    9, 12); None for an envido or a flor, whose points depend on the answer."""
+
+
 class SeatView(NamedTuple):
     """One seat's (or a spectator's, ``seat=None``) view of the match."""
 
@@ -93,63 +106,71 @@ class SeatView(NamedTuple):
     legal: tuple[Action, ...]
     """The viewer's legal actions (empty unless the viewer is to act)."""
     # The facts below are derived (from the state and truco.variants), so that clients draw
-    # them instead of restating the rules. They have defaults only so that a client can build
-    # a view from older messages.
-    playing: tuple[int, ...] = ()
+    # them instead of restating the rules.
+    playing: tuple[int, ...]
     """The seats playing this hand (or the last one, between hands): every seat, but in a 1v1
     hand of pica-pica only the mano and the seat facing him (the others sit it out)."""
-    pie: int | None = None
+    pie: int | None
     """Pata de gallo: the seat that plays alone this hand (dealt four cards, puts one away);
     None elsewhere and before the first hand."""
-    discard: int | None = None
+    discard: int | None
     """Pata de gallo: the pie while his discard waits (the first thing in a hand), else None."""
-    bettors: tuple[int, ...] = ()
+    bettors: tuple[int, ...]
     """Destantado: the seats in the call waiting for answers: its caller and those who have
     accepted it so far (empty when no call waits, and in the other variants)."""
-    pot: int = 0
+    pot: int
     """Destantado: the porotos thrown to the pot (gone from every pile, worth nothing), counted
     from piles of ``start_score`` each; 0 elsewhere."""
-    start_score: int = 0
+    start_score: int
     """What each score started at: 0, or in destantado each player's porotos."""
-    individual: bool = False
+    individual: bool
     """Whether scores are per player (pata de gallo, destantado) rather than per team."""
-    half: int | None = None
+    half: int | None
     """Where the malas end and the buenas begin (None: no halves at this target, or no target
     as in destantado)."""
-    end_reason: Reason | None = None
+    end_reason: Reason | None
     """Why the last hand ended, once it has (None while a hand is played and before the
     first): its tricks (``TRUCO``), a truco declined, a side at the mazo, or the envido or flor
     points that ended the match before the hand did."""
-    open_hands: tuple[tuple[Card, ...], ...] = ()
+    open_hands: tuple[tuple[Card, ...], ...]
     """Only in a view observed with ``reveal``: every seat's cards still held, seat by seat
     (empty otherwise; the viewer's own are in ``hand`` as always)."""
     # Truco Paulista (truco.paulista; docs/rules.md "Truco Paulista"). Cards keep their
     # notation: 1 is the A, 10 the Q, 11 the J, 12 the K; b paus, c copas, e espadas, o ouros.
-    game: str = "argentino"
+    game: str
     """The game: ``argentino`` or ``paulista`` (``Rules.game``)."""
-    vira: Card | None = None
+    vira: Card | None
     """Paulista: the card turned up in this hand (None with the manilha velha, before the
     first hand, and in the Argentine game)."""
-    manilhas: tuple[Card, ...] = ()
+    manilhas: tuple[Card, ...]
     """Paulista: this hand's four manilhas, strongest first (the zap, of paus; then copas,
     espadas, ouros); empty in the Argentine game and before the first hand."""
-    hand_value: int = 1
+    hand_value: int
     """What the hand is worth now to the side that wins it: the truco accepted so far
     (Argentine 1-4; Paulista 1, 3, 6, 9, 12; a mão de onze played, 3)."""
-    onze: int = -1
+    onze: int
     """Paulista: the side playing a mão de onze this hand (one point from the target), or -1;
     between hands, that of the next hand (``ferro`` likewise)."""
-    onze_call: int | None = None
+    onze_call: int | None
     """Paulista: the seat that must decide the mão de onze (joga or corre) now, else None."""
-    ferro: bool = False
+    ferro: bool
     """Paulista: a mão de ferro (both sides at 11): no truco; see ``blind``."""
-    blind: bool = False
+    blind: bool
     """Paulista, a mão de ferro played blind (``mao_de_ferro="cega"``), while it is played:
     nobody sees his own cards (``hand`` is empty, ``hand_sizes`` counts them); each seat's one
     legal action plays the next of them in the order dealt."""
-    partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    partners: tuple[tuple[int, tuple[Card, ...]], ...]
     """Paulista, mão de onze: the cards still held by each partner of a viewer whose side is at
     11 (they look at each other's hands to decide), as (seat, cards)."""
+    onze_at: int | None
+    """Paulista: the score at which a side plays the mão de onze (one point from the target);
+    None in the Argentine game."""
+    at_onze: tuple[bool, ...]
+    """Paulista: for each side (as ``score``), whether it stands at the mão de onze now (both:
+    a mão de ferro); every entry False in the Argentine game."""
+    awaited: AwaitedCall | None
+    """The call waiting for an answer (a flor before an envido before a truco, as they are
+    answered), or None; the mão de onze's decision is ``onze_call``."""
 
 
 def _mask_play(play: tuple[int, Card, bool], seat: int | None, reveal: bool) -> PlayView:
@@ -287,6 +308,9 @@ def observe(state: State, seat: int | None, *, reveal: bool = False) -> SeatView
     if onze >= 0 and not hand_over and seat is not None and state.teams[seat] == onze:
         partners = tuple((p, state.hands[p]) for p in partners_of(state.teams, seat))
     vira = state.vira
+    sides = range(len(state.score))
+    both = paulista and ferro(rules.target, state.score)
+    eleven = onze_team(rules.target, state.score) if paulista else -1
     return SeatView(
         seat=seat,
         rules=rules,
@@ -340,7 +364,31 @@ def observe(state: State, seat: int | None, *, reveal: bool = False) -> SeatView
         ferro=is_ferro,
         blind=unseen,
         partners=partners,
+        onze_at=rules.target - 1 if paulista else None,
+        at_onze=tuple(both or side == eleven for side in sides),
+        awaited=_awaited(state, paulista),
     )
+
+
+_TRUCO_OF_LEVEL = {v.truco_level: v for v in Verb if v.truco_level is not None}
+_PAULISTA_OF_VALUE = {v.paulista_value: v for v in Verb if v.paulista_value is not None}
+
+
+def _awaited(state: State, paulista: bool) -> AwaitedCall | None:
+    """The call waiting for an answer, in the order the answers come: a flor or an envido sung
+    over a truco is answered before it."""
+    tanto = state.tanto_call
+    if tanto is not None and tanto[0] == FLOR_KIND:
+        verb = state.flor_chain[-1] if state.flor_chain else Verb.FLOR
+        return AwaitedCall(verb, tanto[1], tanto[2], None)
+    if tanto is not None and tanto[0] == ENVIDO_KIND:
+        verb = state.chain[-1] if state.chain else Verb.ENVIDO
+        return AwaitedCall(verb, tanto[1], tanto[2], None)
+    if state.truco_call is None:
+        return None
+    value, caller, responder = state.truco_call
+    verb = (_PAULISTA_OF_VALUE if paulista else _TRUCO_OF_LEVEL).get(value, Verb.TRUCO)
+    return AwaitedCall(verb, caller, responder, value)
 
 
 def _manilhas(state: State, paulista: bool) -> tuple[Card, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import truco.tui.text.paulista as paulista
 from truco.cards import Card
 from truco.errors import NotationError
 from truco.events import (
@@ -23,7 +24,6 @@ from truco.events import (
     ViraTurned,
     WentToMazo,
 )
-from truco.tui.text import paulista
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
 from truco.tui.text.score import scores_text
 from truco.tui.text.words import REASONS, SAY

@@ -12,9 +12,9 @@ from collections.abc import Iterable, Sequence
 
 from rich.markup import escape
 
+import truco.tui.text.paulista as paulista
 from truco.actions import Verb
 from truco.cards import Card
-from truco.tui.text import paulista
 from truco.tui.text.lang import say
 from truco.tui.text.words import card, card_words, cards_words, trick_name
 from truco.variants import variant_of

@@ -7,16 +7,13 @@ core's (``truco.manilhas``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
-from truco.actions import Verb
+from truco.actions import PAULISTA_HAND_VALUE, Verb
 from truco.cards import Card, Suit
 from truco.manilhas import MANILHA_NAMES, french_name, french_short
 from truco.state import Phase
 from truco.view import SeatView
-
-if TYPE_CHECKING:
-    from truco.tui.text.names import Names
 
 RED = frozenset({Suit.COPA, Suit.ORO})
 """Copas and ouros are red; paus and espadas black."""
@@ -44,8 +41,6 @@ LABELS: dict[Verb, str] = {
 """The keys' words at a Paulista table."""
 CARD_VERBS: dict[Verb, str] = {Verb.PLAY: "jogar", Verb.TAPADA: "cobrir"}
 """What doing something with a card is called at a Paulista table (the line-based menu)."""
-CALL_OF_VALUE: dict[int, str] = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
-"""A call by what the hand is worth once it is accepted."""
 REASONS: dict[str, str] = {
     "truco": "a mão",
     "truco-no-quiero": "correu",
@@ -78,8 +73,9 @@ def manilha_name(view: SeatView, c: Card) -> str | None:
     return MANILHA_NAMES[view.manilhas.index(c)]
 
 
-def vira_line(view: SeatView, names: Names) -> str | None:
-    """``Vira: 4♥ · manilha: 5 (zap 5♣)``, or the manilha velha's four."""
+def vira_line(view: SeatView, card: Callable[[Card], str]) -> str | None:
+    """``Vira: 4♥ · manilha: 5 (zap 5♣)``, or the manilha velha's four; ``card`` draws the vira
+    (``Names.card``: markup, or words in the line-based game)."""
     if not view.manilhas:
         return None
     if view.vira is None:
@@ -88,7 +84,7 @@ def vira_line(view: SeatView, names: Names) -> str | None:
         return f"Manilhas fixas: {fixed}"
     rank = french_short(view.manilhas[0])[:-1]
     zap = french_short(view.manilhas[0])
-    return f"Vira: {names.card(view.vira)} · manilha: [b]{rank}[/] (zap {zap})"
+    return f"Vira: {card(view.vira)} · manilha: [b]{rank}[/] (zap {zap})"
 
 
 def worth_line(view: SeatView) -> str | None:
@@ -100,7 +96,7 @@ def worth_line(view: SeatView) -> str | None:
         said.append("[b]mão de ferro[/]" + (" (no escuro)" if view.blind else ""))
     elif view.onze >= 0:
         said.append("[b]mão de onze[/]")
-    if view.hand_value > 1:
+    if view.hand_value > PAULISTA_HAND_VALUE:
         said.append(f"valendo [b]{view.hand_value}[/]")
     return " · ".join(said) or None
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import truco.tui.text.paulista as paulista
 from truco.anotador import fosforos
-from truco.tui.text import paulista
 from truco.tui.text.names import Names
 from truco.tui.text.table import stake
 from truco.view import SeatView
@@ -37,7 +37,7 @@ def score_lines(view: SeatView, names: Names) -> list[str]:
     if names.french:  # Truco Paulista: each side's 12 tentos, the mão de onze at 11
         for team in names.order(len(view.score)):
             points = view.score[team]
-            onze = " · [b red]mão de onze[/]" if points == target - 1 else ""
+            onze = " · [b red]mão de onze[/]" if view.at_onze[team] else ""
             lines.append(f"[b]{names.team(team)}[/] {points} de {target} tentos{onze}")
             lines.append(f"  [yellow]{paulista.tentos(points, target)}[/]")
         return lines

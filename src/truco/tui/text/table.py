@@ -3,10 +3,11 @@ the variant adds (the pie, the 1v1 hand of pica-pica, destantado's stakes)."""
 
 from __future__ import annotations
 
+import truco.tui.text.paulista as paulista
 from truco.actions import Verb
 from truco.cards import Card
+from truco.paulista import ONZE_RUN, ONZE_VALUE
 from truco.state import Phase
-from truco.tui.text import paulista
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
 from truco.tui.text.words import LABELS, TRUCO_NAMES
 from truco.variants import variant_of
@@ -77,7 +78,7 @@ def table_lines(view: SeatView, names: Names, *, notes: bool = True) -> list[str
         # Truco Paulista: the vira and its manilhas, what the hand is worth, the mão de onze.
         worth = paulista.worth_line(view)
         lines[0] = f"[b]Mão {view.hand_no}[/] · é mão: {names.seat(view.mano)}"
-        lines.extend(x for x in (paulista.vira_line(view, names), worth) if x)
+        lines.extend(x for x in (paulista.vira_line(view, names.card), worth) if x)
     elif view.truco > 1:
         lines[0] += f" · en juego: [b]{TRUCO_NAMES[view.truco]}[/]"
     if notes:
@@ -124,21 +125,17 @@ def pending_call(view: SeatView, names: Names) -> str | None:
         if any(a.verb is Verb.DISCARD for a in view.legal):
             return "Sos el pie: elegí la carta que descartás (1-4)"
         return f"{names.seat(pie)}, el pie, está descartando…"
-    said: tuple[int, int, str] | None = None
-    if view.flor_call is not None and view.flor_chain:
-        said = (*view.flor_call, LABELS[view.flor_chain[-1]])
-    elif view.envido_call is not None and view.chain:
-        said = (*view.envido_call, LABELS[view.chain[-1]])
-    elif view.truco_call is not None:
-        level, caller, responder = view.truco_call
-        names_of = paulista.CALL_OF_VALUE if paulista.paulista(view) else TRUCO_NAMES
-        said = (caller, responder, names_of.get(level, "truco"))
-    elif paulista.paulista(view) and view.onze_call is not None:
-        who = names.seat(view.onze_call)
-        return f"Mão de onze: {who} decide se joga (vale 3) ou corre (eles marcam 1)"
-    if said is None:
+    awaited = view.awaited
+    if awaited is None:
+        if paulista.paulista(view) and view.onze_call is not None:
+            who = names.seat(view.onze_call)
+            return (
+                f"Mão de onze: {who} decide se joga (vale {ONZE_VALUE}) ou corre "
+                f"(eles marcam {ONZE_RUN})"
+            )
         return None
-    caller, responder, what = said
+    caller, responder = awaited.caller, awaited.responder
+    what = LABELS[awaited.verb]
     line = names.say("called", who=names.seat(caller), what=what, answer=names.seat(responder))
     # Destantado: who accepted the call so far (each answers for himself, in turn after him).
     n = len(view.hand_sizes)

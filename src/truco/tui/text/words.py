@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
+import truco.tui.text.paulista as paulista
 from truco.actions import Action, Verb
 from truco.cards import Card, Suit
 from truco.drawing import TRICK_NAMES
-from truco.tui.text import paulista
 
 SUIT_NAME = {Suit.ESPADA: "espada", Suit.BASTO: "basto", Suit.ORO: "oro", Suit.COPA: "copa"}
 SUIT_STYLE = {
@@ -47,7 +47,6 @@ REASONS = {
     "flor-no-quiero": "flor no querida",
     "mao-de-onze": "mão de onze corrida",
 }
-TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale cuatro"}
 LABELS: dict[Verb, str] = {
     Verb.TRUCO: "truco",
     Verb.RETRUCO: "retruco",
@@ -65,6 +64,10 @@ LABELS: dict[Verb, str] = {
     Verb.CON_FLOR_ME_ACHICO: "con flor me achico",
     **{v: w for v, w in paulista.LABELS.items() if v is not Verb.TRUCO},
 }
+TRUCO_NAMES: dict[int, str] = {
+    level: LABELS[v] for v in Verb if (level := v.truco_level) is not None
+}
+"""An Argentine truco by the level it is accepted at (``Verb.truco_level``)."""
 
 
 NICKNAMES = {

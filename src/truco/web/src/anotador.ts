@@ -2,25 +2,20 @@
 // src/truco/anotador.py (and the falta formulas of src/truco/envido.py's `falta_value`): two or
 // three named sides, points added or taken away, the usual quick amounts, the falta envido
 // computed from the score, malas and buenas, undo, and the same JSON form as the Python one.
+// Its targets, falta rules, defaults and quick amounts are the Python anotador's (generated.ts).
 
 import { halfOf } from "./fosforos";
+import { ANOTADOR, FALTA_MODES, type FaltaMode, TARGET_CHOICES } from "./generated";
 
-export const TARGETS = [15, 30, 10, 20, 24, 40] as const;
-export const FALTA_MODES = ["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"] as const;
-export type FaltaMode = (typeof FALTA_MODES)[number];
+export { FALTA_MODES, type FaltaMode } from "./generated";
+export const TARGETS = TARGET_CHOICES;
 
 /** The usual amounts, by the name of what was won. */
-export const QUICK = {
-  envido: 2,
-  "real envido": 3,
-  truco: 2,
-  retruco: 3,
-  "vale cuatro": 4,
-} as const;
+export const QUICK = ANOTADOR.quick;
 export type QuickName = keyof typeof QUICK | "falta envido";
 export const QUICK_NAMES: readonly QuickName[] = [...(Object.keys(QUICK) as (keyof typeof QUICK)[]), "falta envido"];
 
-export const FORMAT = 1;
+export const FORMAT = ANOTADOR.format;
 export const STORAGE_KEY = "truco:anotador";
 
 /** One change of the score: `points` (negative to take away) for `side`, and why. */
@@ -40,7 +35,7 @@ export interface Anotador {
 }
 
 export function newGame(over: Partial<Anotador> = {}): Anotador {
-  const game: Anotador = { names: ["", ""], target: 30, falta: "match_if_malas", entries: [], ...over };
+  const game: Anotador = { names: ["", ""], target: ANOTADOR.target, falta: ANOTADOR.falta, entries: [], ...over };
   check(game);
   return game;
 }
@@ -209,7 +204,7 @@ export function fromJson(data: unknown): Anotador {
   const game: Anotador = {
     names: d.names.map((n: unknown) => String(n)),
     target: Number(d.target),
-    falta: (d.falta === undefined ? "match_if_malas" : String(d.falta)) as FaltaMode,
+    falta: (d.falta === undefined ? ANOTADOR.falta : String(d.falta)) as FaltaMode,
     entries,
   };
   check(game);

@@ -1,6 +1,5 @@
 // HTTP side of docs/protocol.md.
 
-import type { Leaderboard, PlayerInfo } from "./ranking";
 import type { BotLevel, Options, TableInfo } from "./types";
 
 export class ApiError extends Error {
@@ -195,4 +194,55 @@ export function getReplay<T>(id: string, match: number | null, token: string | n
 export function getReplayHand<T>(id: string, match: number | null, hand: number, token: string | null): Promise<T> {
   const qs = match === null ? "" : `?match=${match}`;
   return call<T>("GET", `/api/tables/${encodeURIComponent(id)}/replay/${hand}${qs}`, undefined, token ?? undefined);
+}
+
+// The players' pages' answers (docs/players.md), drawn by ranking.ts.
+
+export interface LeaderboardRow {
+  name: string;
+  rating: number;
+  matches: number;
+  provisional: boolean;
+}
+
+export interface Leaderboard {
+  mode: string;
+  players: LeaderboardRow[];
+}
+
+export interface ModeRating {
+  rating: number;
+  matches: number;
+  provisional: boolean;
+}
+
+export interface HistoryPoint {
+  at: string;
+  rating: number;
+}
+
+export interface Someone {
+  name: string;
+  /** A bot's level (its name is its persona); null for a person. */
+  level: string | null;
+}
+
+export interface PlayedMatch {
+  table: string;
+  match: number;
+  mode: string;
+  at: string;
+  result: "won" | "lost" | "left";
+  before: number;
+  after: number;
+  partners: Someone[];
+  rivals: Someone[];
+  replay: string;
+}
+
+export interface PlayerInfo {
+  name: string;
+  ratings: Partial<Record<string, ModeRating>>;
+  history: Partial<Record<string, HistoryPoint[]>>;
+  matches: PlayedMatch[];
 }

@@ -4,7 +4,8 @@
 import { type Html, html, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
-import { isPaulista, manilhaName, onzeNotes, tableBack, tableCard, viraPanel, waitingCall } from "./paulista";
+import { PAULISTA_HAND_VALUE, TRUCO_CALL_OF_LEVEL } from "./generated";
+import { isPaulista, manilhaName, onzeNotes, tableBack, tableCard, viraPanel } from "./paulista";
 import { type GameState, discards, lastWords, playedBySeat, sitsOut, stakeOf, teamOf, variantOf } from "./protocol";
 import type { Options, PlayView, View } from "./types";
 
@@ -38,14 +39,6 @@ export function seatPosition(rel: number, players: number): [number, number] {
   };
   const list = layouts[players] ?? layouts[2]!;
   return list[rel % list.length] ?? [50, 50];
-}
-
-function callName(view: View): string | null {
-  if (view.flor_call) return view.flor_chain[view.flor_chain.length - 1] ?? "flor";
-  if (view.envido_call) return view.chain[view.chain.length - 1] ?? "envido";
-  if (view.truco_call && isPaulista(view.options)) return waitingCall(view);
-  if (view.truco_call) return ["", "", "truco", "retruco", "vale-cuatro"][view.truco_call[0]] ?? "truco";
-  return null;
 }
 
 function declaredFor(view: View, seat: number): string | null {
@@ -162,7 +155,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
       parts.push(html`<div class="pile rel-${rel}">${cards}</div>`);
     }
   }
-  const call = callName(view);
+  const call = view.awaited;
   const center: Html[] = [];
   if (view.hand > 0) center.push(html`<div class="hand-no">${t("hand_n", { n: view.hand })}</div>`);
   if (view.hand > 0 && variantOf(view.options) === "pica_pica") {
@@ -176,13 +169,12 @@ export function board(state: GameState, extras: BoardExtras): Html {
   }
   if (state.table?.status === "waiting") center.push(html`<div class="waiting">${t("waiting")}</div>`);
   if (isPaulista(view.options)) {
-    if (view.hand_value > 1 && view.phase === "play") center.push(html`<div class="truco-level">${t("hand_worth", { n: view.hand_value })}</div>`);
+    if (view.hand_value > PAULISTA_HAND_VALUE && view.phase === "play") center.push(html`<div class="truco-level">${t("hand_worth", { n: view.hand_value })}</div>`);
   } else if (view.truco >= 2) {
-    center.push(html`<div class="truco-level">${callLabel(["", "", "truco", "retruco", "vale-cuatro"][view.truco] ?? "truco")} · ${view.truco}</div>`);
+    center.push(html`<div class="truco-level">${callLabel(TRUCO_CALL_OF_LEVEL[view.truco] ?? "truco")} · ${view.truco}</div>`);
   }
   if (call) {
-    const caller = view.flor_call?.[0] ?? view.envido_call?.[0] ?? view.truco_call?.[1] ?? 0;
-    center.push(html`<div class="waiting-call">${t("truco_waiting", { name: seatName(state.table, caller), call: callLabel(call) })}</div>`);
+    center.push(html`<div class="waiting-call">${t("truco_waiting", { name: seatName(state.table, call.caller), call: callLabel(call.verb) })}</div>`);
   }
   center.push(callsLine(view, state.table));
   const announce = extras.announce ? html`<div class="announce" role="status">${extras.announce}</div>` : NOTHING;

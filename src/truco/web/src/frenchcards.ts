@@ -17,8 +17,6 @@ export const FRENCH_RANKS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 10, 11, 12]
 export const RANK_LETTER: Record<number, string> = { 1: "A", 10: "Q", 11: "J", 12: "K" };
 /** The suit's sign in text (the terminal and the corner use the same). */
 export const SUIT_SIGN: Record<FrenchSuit, string> = { b: "♣", c: "♥", e: "♠", o: "♦" };
-/** Its name at a Brazilian table. */
-export const SUIT_NAME: Record<FrenchSuit, string> = { b: "paus", c: "copas", e: "espadas", o: "ouros" };
 
 export interface FrenchCard {
   rank: number;

@@ -2,6 +2,7 @@
 // and the list of open tables.
 
 import { ApiError, createTable, listTables } from "./api";
+import { FALTA_MODES, TARGET_CHOICES } from "./generated";
 import { type Html, html, mount } from "./html";
 import { t, tr } from "./i18n";
 import { $, errorText, guestName, header, navigate, root, showToast } from "./page";
@@ -38,8 +39,8 @@ export function homeShell(name: string): Html {
     <label data-for="pica_pica">${t("pica_from")}<select name="pica_from">${[1, 3, 5].map((n) => opt(n, String(n), n === 5))}</select></label>
     <label data-for="paulista">${t("manilhas")}<select name="manilhas">${opt("vira", t("manilhas_vira"), true)}${opt("velha", t("manilhas_velha"))}</select></label>
     <label data-for="paulista">${t("mao_de_ferro")}<select name="mao_de_ferro">${opt("cega", t("ferro_cega"), true)}${opt("aberta", t("ferro_aberta"))}</select></label>
-    <label data-not="destantado paulista">${t("target")}<select name="target">${[15, 30, 10, 20, 24, 40].map((n) => opt(n, String(n), n === 30))}</select></label>
-    <label class="full" data-not="destantado paulista">${t("falta")}<select name="falta">${["match_if_malas", "leader", "litoral", "doble", "loser", "diferencia"].map((f) => opt(f, tr(`falta_${f}`, f)))}</select></label>
+    <label data-not="destantado paulista">${t("target")}<select name="target">${TARGET_CHOICES.map((n) => opt(n, String(n), n === 30))}</select></label>
+    <label class="full" data-not="destantado paulista">${t("falta")}<select name="falta">${FALTA_MODES.map((f) => opt(f, tr(`falta_${f}`, f)))}</select></label>
     <label class="full">${t("tapada")}<select name="tapada">${["from_second", "off", "always"].map((f) => opt(f, tr(`tapada_${f}`, f)))}</select></label>
     <label>${t("turn_time")}<select name="turn">${opt(0, t("no_limit"))}${[30, 60, 90, 120].map((n) => opt(n, t("seconds", { n })))}</select></label>
     <label class="check" data-not="destantado paulista"><input type="checkbox" name="flor"> ${t("flor")}</label>
@@ -61,8 +62,8 @@ function readForm(form: HTMLFormElement): CreateForm {
     players: Number(get("players")),
     target: Number(get("target")),
     flor: (form.elements.namedItem("flor") as HTMLInputElement).checked,
-    falta: get("falta"),
-    tapada: get("tapada"),
+    falta: get("falta") as CreateForm["falta"],
+    tapada: get("tapada") as CreateForm["tapada"],
     porotos: Number(get("porotos")),
     pica_from: Number(get("pica_from")),
     manilhas: get("manilhas") === "velha" ? "velha" : "vira",

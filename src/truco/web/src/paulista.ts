@@ -7,7 +7,7 @@ import { frenchBack, frenchLabel, frenchSvg } from "./frenchcards";
 import { type Html, html, NOTHING } from "./html";
 import { cardName, t } from "./i18n";
 import { seatName, teamLabel } from "./names";
-import { VARIANT_RULES } from "./generated";
+import { ONZE_RUN, ONZE_VALUE, VARIANT_RULES } from "./generated";
 import { teamOf, variantOf } from "./protocol";
 import { tentosSvg } from "./tentos";
 import type { CardCode, Options, TableInfo, View } from "./types";
@@ -37,22 +37,15 @@ export function tentosBoard(view: View, viewer: number | null, table: TableInfo 
     const score = view.score[team] ?? 0;
     const label = teamLabel(team, viewer, null, table);
     const side = viewer === null ? "" : team === teamOf(viewer, view) ? " ours" : " theirs";
-    const onze = score === target - 1;
+    const onze = view.at_onze[team] ?? false;
     return html`<div class="team team-${team}${side}${onze ? " at-onze" : ""}">
       <div class="team-head"><span class="team-name">${label}</span>
       <span class="team-score" data-score="${score}">${score}</span>
       ${onze && html`<span class="team-half">${t("mao_de_onze")}</span>`}
-      </div>${tentosSvg(score, target, `${label}: ${t("tentos_n", { n: score, target })}`)}</div>`;
+      </div>${tentosSvg(score, target, `${label}: ${t("tentos_n", { n: score, target })}`, view.onze_at)}</div>`;
   });
   return html`<div class="scoreboard tentos-board${viewer !== null ? " seated" : ""}">${boards}<div class="target">${t("tentos_target", { n: target })}</div></div>`;
 }
-
-/** The calls of Truco Paulista by what the hand is worth once each is accepted. */
-export const CALL_OF_VALUE: Record<number, string> = { 3: "truco", 6: "seis", 9: "nove", 12: "doze" };
-
-/** Everything a Paulista table says (answers and the mão de onze's decision included), which
- * are not cards. */
-export const PAULISTA_WORDS = ["truco", "seis", "nove", "doze", "desce", "corre", "joga", "cega"];
 
 /** A rank by its name at the table: "5", "Dama", "Valete", "Rei", "Ás". */
 export function rankName(code: CardCode): string {
@@ -84,18 +77,13 @@ export function viraPanel(view: View): Html {
   return html`<div class="vira-panel velha"><div class="vira-text"><span class="vira-label">${t("manilhas_fixed")}</span>${fixed}</div></div>`;
 }
 
-/** The call a Paulista table waits on, by the value it would make the hand ("seis"). */
-export function waitingCall(view: View): string | null {
-  return view.truco_call ? (CALL_OF_VALUE[view.truco_call[0]] ?? "truco") : null;
-}
-
 /** Over the viewer's cards: the mão de onze (the partners' cards to look at before deciding),
  * the mão de ferro. */
 export function onzeNotes(view: View, seat: number, table: TableInfo | null): Html {
   if (!isPaulista(view.options) || view.phase !== "play") return NOTHING;
   const parts: Html[] = [];
-  if (view.ferro) parts.push(html`<div class="hint onze-hint ferro" role="status"><b>${t("mao_de_ferro")}</b>: ${t("mao_de_ferro_hint")}</div>`);
-  else if (view.onze_call === seat) parts.push(html`<div class="hint onze-hint" role="status"><b>${t("mao_de_onze")}</b>: ${t("mao_de_onze_hint")}</div>`);
+  if (view.ferro) parts.push(html`<div class="hint onze-hint ferro" role="status"><b>${t("mao_de_ferro")}</b>: ${t("mao_de_ferro_hint", { at: view.onze_at ?? "" })}</div>`);
+  else if (view.onze_call === seat) parts.push(html`<div class="hint onze-hint" role="status"><b>${t("mao_de_onze")}</b>: ${t("mao_de_onze_hint", { at: view.onze_at ?? "", value: ONZE_VALUE, run: ONZE_RUN })}</div>`);
   else if (view.onze >= 0) parts.push(html`<div class="hint onze-note">${t("mao_de_onze")} · ${teamLabel(view.onze, seat, view, table)}</div>`);
   for (const [partner, cards] of view.partners) {
     if (cards.length === 0) continue;

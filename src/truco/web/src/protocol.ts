@@ -343,17 +343,6 @@ export function variantOf(options: Options | null | undefined): Variant {
   return options?.variant ?? "standard";
 }
 
-/** Whether scores are kept per player (pata de gallo, destantado) instead of per team. */
-export function isIndividual(options: Options | null | undefined): boolean {
-  return VARIANT_RULES[variantOf(options)].individual;
-}
-
-/** The seats of a table of these options. */
-export function seatsOf(options: Options): number {
-  const v = variantOf(options);
-  return v === "standard" ? options.players : (VARIANT_RULES[v].seats[0] ?? options.players);
-}
-
 /** Pica-pica: whether `seat` sits out this 1v1 hand (the view's `playing` says who plays it). */
 export function sitsOut(view: View, seat: number): boolean {
   return (view.pica ?? -1) >= 0 && !view.playing.includes(seat);

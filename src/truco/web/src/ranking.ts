@@ -2,7 +2,7 @@
 // player's page (/jugador/NAME) with his ratings, the history of each drawn as an SVG line, and
 // the rated matches he played, each linking to its replay (/r/TABLE, the replay viewer's page).
 
-import { ApiError, getLeaderboard, getPlayer } from "./api";
+import { ApiError, getLeaderboard, getPlayer, type HistoryPoint, type LeaderboardRow, type PlayerInfo, type Someone } from "./api";
 import { type Html, html, mount, NOTHING } from "./html";
 import { getLang, t } from "./i18n";
 import { header, root } from "./page";
@@ -10,54 +10,7 @@ import { header, root } from "./page";
 export const MODES = ["1v1", "2v2", "3v3"] as const;
 export type Mode = (typeof MODES)[number];
 
-export interface LeaderboardRow {
-  name: string;
-  rating: number;
-  matches: number;
-  provisional: boolean;
-}
-
-export interface Leaderboard {
-  mode: string;
-  players: LeaderboardRow[];
-}
-
-export interface ModeRating {
-  rating: number;
-  matches: number;
-  provisional: boolean;
-}
-
-export interface HistoryPoint {
-  at: string;
-  rating: number;
-}
-
-export interface Someone {
-  name: string;
-  /** A bot's level (its name is its persona); null for a person. */
-  level: string | null;
-}
-
-export interface PlayedMatch {
-  table: string;
-  match: number;
-  mode: string;
-  at: string;
-  result: "won" | "lost" | "left";
-  before: number;
-  after: number;
-  partners: Someone[];
-  rivals: Someone[];
-  replay: string;
-}
-
-export interface PlayerInfo {
-  name: string;
-  ratings: Partial<Record<string, ModeRating>>;
-  history: Partial<Record<string, HistoryPoint[]>>;
-  matches: PlayedMatch[];
-}
+export type { HistoryPoint, Leaderboard, LeaderboardRow, ModeRating, PlayedMatch, PlayerInfo, Someone } from "./api";
 
 export const PAGE = 50;
 

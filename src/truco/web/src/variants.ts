@@ -10,16 +10,16 @@ export interface CreateForm {
   players: number;
   target: number;
   flor: boolean;
-  falta: string;
-  tapada: string;
+  falta: NonNullable<Options["falta"]>;
+  tapada: NonNullable<Options["tapada"]>;
   /** Destantado only. */
   porotos: number;
   /** Pica-pica only. */
   pica_from: number;
   /** Truco Paulista only: the manilhas of the vira, or the fixed ones (manilha velha)... */
-  manilhas?: "vira" | "velha";
+  manilhas?: NonNullable<Options["manilhas"]>;
   /** ...and the mão de ferro played blind (cega) or with the cards seen (aberta). */
-  mao_de_ferro?: "cega" | "aberta";
+  mao_de_ferro?: NonNullable<Options["mao_de_ferro"]>;
 }
 
 /** The options to create the table with, and how many seats it will have (the variant's facts,

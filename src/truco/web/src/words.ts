@@ -2,14 +2,11 @@
 // querido", "parda en primera, ganó la segunda", "Beto se fue al mazo". Pure: it reads the
 // events and the view (what was called, the tricks' results), never the rules.
 
+import { ENVIDO_CALLS, TRUCO_CALLS } from "./generated";
 import { callLabel, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
 import type { HandSummary } from "./protocol";
 import type { TableInfo } from "./types";
-
-// Truco Paulista's raises (seis, nove, doze) are the truco's family too.
-const TRUCO_CALLS = ["truco", "retruco", "vale-cuatro", "seis", "nove", "doze"];
-const ENVIDO_CALLS = ["envido", "real-envido", "falta-envido"];
 
 function lastOf(calls: readonly string[], family: readonly string[]): string | undefined {
   return [...calls].reverse().find((c) => family.includes(c));

@@ -67,6 +67,9 @@ export function makeView(over: Partial<View> = {}): View {
     ferro: false,
     blind: false,
     partners: [],
+    onze_at: null,
+    at_onze: [false, false],
+    awaited: null,
     ...over,
   };
 }

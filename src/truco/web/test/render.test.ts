@@ -35,6 +35,21 @@ describe("render", () => {
     expect(out.match(/my-card blind/g)?.length).toBe(3);
     expect(out).not.toContain("act-cega");
   });
+  it("draws the call the view says is awaited, by its caller", () => {
+    const none = String(board(game(), { senas: [], now: 0, turnLeft: null }));
+    expect(none).not.toContain("waiting-call");
+    const awaited = { verb: "retruco", caller: 1, responder: 0, value: 3 };
+    const out = String(board(game({ truco_call: [3, 1, 0], awaited }), { senas: [], now: 0, turnLeft: null }));
+    expect(out).toMatch(/class="waiting-call">[^<]*Bot[^<]*retruco/i);
+  });
+  it("marks the side the view puts at the mão de onze, and its tento", () => {
+    const options = { players: 2, target: 12, flor: false, variant: "paulista", game: "paulista" } as View["options"];
+    const view = makeView({ options, game: "paulista", score: [11, 4], onze_at: 11, at_onze: [true, false] });
+    const out = String(scoreboard(view, 0));
+    expect(out.match(/at-onze/g)).toHaveLength(1);
+    expect(out.match(/class="tento won onze"/g)).toHaveLength(1);
+    expect(String(scoreboard({ ...view, at_onze: [false, false] }, 0))).not.toContain("at-onze");
+  });
   it("offers the Pista only on the seat's turn at a table that allows it", () => {
     const allowed = { ...game(), table: makeTable({ pista: true }) };
     expect(String(handAndActions(allowed, false))).toContain('data-cmd="pista"');

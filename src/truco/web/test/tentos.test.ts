@@ -13,7 +13,7 @@ describe("tentos (the Paulista score)", () => {
     expect(tentosLayout(-2, 12).filter((t) => t.won)).toHaveLength(0);
   });
   it("marks the eleventh, the mão de onze", () => {
-    expect(tentosLayout(0, 12).filter((t) => t.onze).map((t) => t.n)).toEqual([11]);
+    expect(tentosLayout(0, 12, 11).filter((t) => t.onze).map((t) => t.n)).toEqual([11]);
   });
   it("groups the counters in fours", () => {
     expect(tentoX(1) - tentoX(0)).toBe(tentoX(2) - tentoX(1));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { actionLabel, setLang } from "../src/i18n";
-import { discards, initialState, isIndividual, reduce, seatsOf, sitsOut, stakeOf, teamOf, type GameState } from "../src/protocol";
+import { discards, initialState, reduce, sitsOut, stakeOf, teamOf, variantOf, type GameState } from "../src/protocol";
 import { board, eventLine, handAndActions, lobbyList, matchOverModal, scoreboard, seatPosition, senasPanel, summaryModal } from "../src/render";
 import type { GameEvent, Options, ServerMessage, TableInfo, View } from "../src/types";
 import { createOptions, type CreateForm } from "../src/variants";
@@ -79,9 +79,11 @@ describe("the sides of a hand", () => {
     const v = makeView({ options: GALLO, teams: [0, 1, 0], pie: 1 });
     expect([0, 1, 2].map((s) => teamOf(s, v))).toEqual([0, 1, 0]);
     expect(teamOf(3)).toBe(1);
-    expect(isIndividual(GALLO) && isIndividual(DESTANTADO)).toBe(true);
-    expect(isIndividual(PICA) || isIndividual({ players: 2, target: 30, flor: false })).toBe(false);
-    expect([GALLO, DESTANTADO, PICA].map(seatsOf)).toEqual([3, 3, 6]);
+    // Per-player scores and seat counts are the registry's (generated VARIANT_RULES).
+    const facts = (o: Options) => VARIANT_RULES[variantOf(o)];
+    expect(facts(GALLO).individual && facts(DESTANTADO).individual).toBe(true);
+    expect(facts(PICA).individual || facts({ players: 2, target: 30, flor: false }).individual).toBe(false);
+    expect([GALLO, DESTANTADO, PICA].map((o) => facts(o).seats[0])).toEqual([3, 3, 6]);
   });
   it("knows who sits out a 1v1 hand of pica-pica", () => {
     const v = makeView({ options: PICA, pica: 1, mano: 4, playing: [1, 4] });

@@ -1,13 +1,12 @@
-"""The table protocol's one codec (docs/protocol.md): every message both ways, its constants.
+"""The table protocol's codec (docs/protocol.md): every message, both ways.
 
 Every message, both ways, is one JSON object ``{"t": TYPE, "d": DATA}`` of at most 8 KiB.
 The server's side: ``parse(raw)`` turns what a client sent into a ``Message`` or an
 ``Unexpected`` carrying the error code to answer with (it never raises); ``view_json`` and
 ``event_json`` are the JSON forms of the core's ``SeatView`` and events (cards are notation
-strings, a hidden card is ``null``). The client's side reads those forms back into the same
-``SeatView`` and events (``view_from_json``, ``event_from_json``) and builds what a client sends
-(``act_message``). The constants here (types, error and close codes, señas, phases) are also
-written out for the browser client by ``python -m truco.protocol_ts``.
+strings, a hidden card is ``null``), of the shapes in ``truco.protocol.shapes``. The client's
+side reads those forms back into the same ``SeatView`` and events (``view_from_json``,
+``event_from_json``) and builds what a client sends (``act_message``).
 """
 
 from __future__ import annotations
@@ -21,138 +20,30 @@ from truco.actions import Action, Verb
 from truco.cards import Card
 from truco.errors import TrucoError
 from truco.events import Event, Reason
+from truco.protocol.codes import (
+    BAD_JSON,
+    BAD_MESSAGE,
+    MAX_CHAT,
+    MAX_COUNTER,
+    MAX_MESSAGE,
+    TOO_LARGE,
+    UNKNOWN_TYPE,
+)
+from truco.protocol.shapes import (
+    ALWAYS_OPTIONS,
+    AwaitedJson,
+    GameName,
+    OptionsJson,
+    PhaseWire,
+    ReasonWire,
+    VerbName,
+    ViewJson,
+)
 from truco.rules import from_options
 from truco.senas import SENAS
 from truco.state import Phase, new_match
 from truco.variants import VARIANTS, variant_of
-from truco.view import PlayView, SeatView, observe
-
-MAX_MESSAGE = 8 * 1024
-"""The largest message, in bytes of UTF-8, either way."""
-MAX_CHAT = 300
-"""The longest chat line, in characters."""
-MAX_COUNTER = 2**53
-"""The largest ``a`` and ``v`` a client may send (JavaScript's safe integers)."""
-
-# Error codes (stable: clients switch on them).
-BAD_JSON: Final = "bad_json"
-TOO_LARGE: Final = "too_large"
-UNKNOWN_TYPE: Final = "unknown_type"
-BAD_MESSAGE: Final = "bad_message"
-NOT_SEATED: Final = "not_seated"
-NOT_YOUR_TURN: Final = "not_your_turn"
-ILLEGAL_ACTION: Final = "illegal_action"
-STALE_VERSION: Final = "stale_version"
-MATCH_OVER: Final = "match_over"
-BAD_TOKEN: Final = "bad_token"
-TABLE_NOT_FOUND: Final = "table_not_found"
-SEAT_TAKEN: Final = "seat_taken"
-RATE_LIMITED: Final = "rate_limited"
-BAD_OPTIONS: Final = "bad_options"
-PISTA_UNAVAILABLE: Final = "pista_unavailable"
-"""A pista was asked where there is none: a table with another person, a spectator, a seat
-that is not to act, or the pool could not answer in time."""
-UNAVAILABLE: Final = "unavailable"
-"""The database, or the server process that owns the table, could not be reached; nothing was
-applied: try again."""
-ERROR_CODES: Final = frozenset(
-    {
-        BAD_JSON,
-        TOO_LARGE,
-        UNKNOWN_TYPE,
-        BAD_MESSAGE,
-        NOT_SEATED,
-        NOT_YOUR_TURN,
-        ILLEGAL_ACTION,
-        STALE_VERSION,
-        MATCH_OVER,
-        BAD_TOKEN,
-        TABLE_NOT_FOUND,
-        SEAT_TAKEN,
-        RATE_LIMITED,
-        BAD_OPTIONS,
-        PISTA_UNAVAILABLE,
-        UNAVAILABLE,
-    }
-)
-
-PHASES: Final = tuple(phase.wire for phase in Phase)
-"""The view's ``phase`` as the wire spells it, by the core's number (``truco.state.Phase``)."""
-
-CLIENT_TYPES: Final = ("act", "chat", "sena", "rematch", "pista", "ping")
-"""The ``t`` of every message a client sends."""
-SERVER_TYPES: Final = (
-    "full",
-    "ev",
-    "ack",
-    "err",
-    "chat",
-    "sena",
-    "table",
-    "pista",
-    "rated",
-    "pong",
-)
-"""The ``t`` of every message the server sends."""
-
-# WebSocket close codes (docs/protocol.md, "Limits"): clients tell by them why they were closed.
-CLOSE_BAD_ORIGIN: Final = 1008
-"""The handshake was refused for its ``Origin``."""
-CLOSE_TOO_BIG: Final = 1009
-"""A frame larger than the server's ``max_frame``."""
-CLOSE_GOING_AWAY: Final = 1012
-"""The server stops, or lost its link to the other processes: reconnect."""
-CLOSE_TRY_AGAIN: Final = 1013
-"""The client reads too slowly, or the table's process cannot be reached yet: reconnect."""
-CLOSE_REPLACED: Final = 4001
-"""A newer connection with the same seat token took this one's place."""
-CLOSE_MOVED: Final = 4012
-"""The table moved to another server process: reconnect (to any process)."""
-CLOSE_BAD_TOKEN: Final = 4401
-"""After a ``bad_token`` error."""
-CLOSE_NOT_FOUND: Final = 4404
-"""After a ``table_not_found`` error."""
-CLOSE_TOO_FAST: Final = 4429
-"""Over the connection's message rate (4000 + HTTP's 429)."""
-CLOSE_CODES: Final = {
-    "bad_origin": CLOSE_BAD_ORIGIN,
-    "too_big": CLOSE_TOO_BIG,
-    "going_away": CLOSE_GOING_AWAY,
-    "try_again": CLOSE_TRY_AGAIN,
-    "replaced": CLOSE_REPLACED,
-    "moved": CLOSE_MOVED,
-    "bad_token": CLOSE_BAD_TOKEN,
-    "not_found": CLOSE_NOT_FOUND,
-    "too_fast": CLOSE_TOO_FAST,
-}
-
-SUBPROTOCOL: Final = "truco"
-"""The WebSocket subprotocol a client offers (``Sec-WebSocket-Protocol``); the server picks it."""
-TOKEN_PROTOCOL: Final = "token."
-"""A seat token travels as a second offered subprotocol, ``token.TOKEN``, never in the URL (URLs
-end up in access logs and browser history); the server never echoes it."""
-
-
-PLAYER_PROTOCOL: Final = "player"
-"""Offered by a client without a seat token that wants the seat its player (the identity
-cookie, docs/players.md) holds at the table, if any; without it, such a client is a spectator."""
-
-
-def ws_protocols(token: str | None, player: bool = False) -> list[str]:
-    """The subprotocols a client offers: ``truco``, and its seat token if it has one (else, with
-    ``player``, the request for its player's seat)."""
-    if token:
-        return [SUBPROTOCOL, TOKEN_PROTOCOL + token]
-    return [SUBPROTOCOL] + ([PLAYER_PROTOCOL] if player else [])
-
-
-def token_of(protocols: list[str]) -> str | None:
-    """The seat token among the subprotocols a client offered (None: a spectator)."""
-    for offered in protocols:
-        if offered.startswith(TOKEN_PROTOCOL) and len(offered) > len(TOKEN_PROTOCOL):
-            return offered[len(TOKEN_PROTOCOL) :]
-    return None
-
+from truco.view import AwaitedCall, PlayView, SeatView, observe
 
 # --- client to server -----------------------------------------------------------------------
 
@@ -309,23 +200,30 @@ def event_json(event: Event) -> dict[str, Any]:
     return out
 
 
-def options_json(rules: Any) -> dict[str, Any]:
+def options_json(rules: Any) -> OptionsJson:
     """The rules as option values: players, target and flor always, a variant with its own
     options (defaults included), then every other non-default."""
-    out: dict[str, Any] = {"players": rules.players, "target": rules.target, "flor": rules.flor}
+    out: dict[str, Any] = {name: getattr(rules, name) for name in ALWAYS_OPTIONS}
     info = variant_of(rules)
     if info is not VARIANTS[0]:
         out["variant"] = rules.variant
         out.update({name: getattr(rules, name) for name in info.options})
-    return out | dict(rules.options())
+    return OptionsJson(out | dict(rules.options()))
 
 
-def view_json(view: SeatView) -> dict[str, Any]:
+def _awaited_json(call: AwaitedCall | None) -> AwaitedJson | None:
+    if call is None:
+        return None
+    verb, caller, responder, value = call
+    return {"verb": VerbName(verb.value), "caller": caller, "responder": responder, "value": value}
+
+
+def view_json(view: SeatView) -> ViewJson:
     """The JSON form of a ``SeatView`` (docs/protocol.md, "The view")."""
     return {
         "seat": view.seat,
         "score": list(view.score),
-        "phase": Phase(view.phase).wire,
+        "phase": PhaseWire(Phase(view.phase).wire),
         "winner": view.winner if view.winner >= 0 else None,
         "hand": view.hand_no,
         "mano": view.mano,
@@ -364,9 +262,9 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "start_score": view.start_score,
         "individual": view.individual,
         "half": view.half,
-        "end_reason": None if view.end_reason is None else str(view.end_reason),
+        "end_reason": None if view.end_reason is None else ReasonWire(str(view.end_reason)),
         "open_hands": _plain(view.open_hands),
-        "game": view.game,
+        "game": GameName(view.game),
         "vira": _plain(view.vira),
         "manilhas": _plain(view.manilhas),
         "hand_value": view.hand_value,
@@ -375,6 +273,9 @@ def view_json(view: SeatView) -> dict[str, Any]:
         "ferro": view.ferro,
         "blind": view.blind,
         "partners": _plain(view.partners),
+        "onze_at": view.onze_at,
+        "at_onze": list(view.at_onze),
+        "awaited": _awaited_json(view.awaited),
     }
 
 
@@ -449,7 +350,8 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
     winner = d.get("winner")
     legal = tuple(Action.parse(a) for a in d.get("legal") or ())
     mano = int(d.get("mano") or 0)
-    # A server that does not send a field yet: what the core says of a fresh match.
+    # A server older than a field does not send it: what the core says of a fresh match (the
+    # core's SeatView has no defaults; reading old messages is the codec's concern).
     fresh = observe(new_match(rules, mano=mano), None)
     pica = d.get("pica")
     reason = d.get("end_reason")
@@ -509,6 +411,21 @@ def view_from_json(d: dict[str, Any]) -> SeatView:
         ferro=bool(d.get("ferro", False)),
         blind=bool(d.get("blind", False)),
         partners=tuple((int(s), _cards(cs)) for s, cs in d.get("partners") or ()),
+        onze_at=d.get("onze_at", fresh.onze_at),
+        at_onze=tuple(bool(b) for b in d["at_onze"]) if "at_onze" in d else fresh.at_onze,
+        awaited=_awaited_of(d.get("awaited")),
+    )
+
+
+def _awaited_of(d: Any) -> AwaitedCall | None:
+    if not d:
+        return None
+    value = d.get("value")
+    return AwaitedCall(
+        Verb(d["verb"]),
+        int(d["caller"]),
+        int(d["responder"]),
+        None if value is None else int(value),
     )
 
 
