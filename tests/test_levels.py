@@ -23,8 +23,9 @@ from truco.bots import (
 from truco.bots.base import Bot
 from truco.bots.beginner import BEGINNER
 from truco.bots.context import ctx_of_view
+from truco.bots.knobs import DEFAULT, Style
 from truco.bots.personas import PERSONAS, manner_of, persona, style_label
-from truco.bots.policy import DEFAULT, Style, accepts_beyond, bluffs
+from truco.bots.policy import accepts_beyond, bluffs
 from truco.bots.strength import win_prob
 from truco.bots.styles import MANNERS
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act

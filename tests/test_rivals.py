@@ -13,7 +13,7 @@ from truco.arena import play_match
 from truco.bots import BOTS, make_bot
 from truco.bots.base import Bot
 from truco.bots.expert import ExpertBot, action_likelihood, rollout
-from truco.bots.policy import DEFAULT
+from truco.bots.knobs import DEFAULT
 from truco.bots.rivals import (
     NEUTRAL,
     ROLLOUT_STYLE,

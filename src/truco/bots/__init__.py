@@ -11,8 +11,8 @@ from truco.bots.base import Bot
 from truco.bots.beginner import BEGINNER, BeginnerBot
 from truco.bots.caretaker import CaretakerBot
 from truco.bots.expert import EXPERTO_WORLDS, ROLLOUTS, TRIES, WORLDS, ExpertBot
+from truco.bots.knobs import DEFAULT
 from truco.bots.personas import manner_of, persona
-from truco.bots.policy import DEFAULT
 from truco.bots.random_bot import RandomBot
 from truco.bots.simple import (
     AlwaysQuieroBot,

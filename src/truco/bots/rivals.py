@@ -28,7 +28,7 @@ from random import Random
 from typing import NamedTuple
 
 from truco.bots.context import card_ranks
-from truco.bots.policy import Style
+from truco.bots.knobs import Style
 from truco.bots.rival_types import ROLLOUT_STYLE, Posterior, hand_evidence
 from truco.bots.strength import odds
 from truco.cards import DECK, TRUCO_RANK, Card, envido_points

@@ -6,7 +6,8 @@ from random import Random
 
 from truco.actions import Action
 from truco.bots.context import ctx_of_view
-from truco.bots.policy import DEFAULT, Style, decide
+from truco.bots.knobs import DEFAULT, Style
+from truco.bots.policy import decide
 from truco.bots.senas import Heard, with_senas
 from truco.view import SeatView
 

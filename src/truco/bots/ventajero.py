@@ -16,7 +16,8 @@ from random import Random
 
 from truco.actions import Action
 from truco.bots.context import ctx_of_view
-from truco.bots.policy import DEFAULT, Style, decide
+from truco.bots.knobs import DEFAULT, Style
+from truco.bots.policy import decide
 from truco.bots.rivals import BASE_ACCEPTS, PRIOR, Seen, learn, tendency
 from truco.view import SeatView
 
