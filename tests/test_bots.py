@@ -12,9 +12,10 @@ from truco.bots import BOTS, LEVELS, make_bot
 from truco.bots.base import Bot
 from truco.bots.context import ctx_of_view
 from truco.bots.equity import equity, equity_table, match_equity, race_equity
-from truco.bots.expert import ExpertBot, sample_worlds
+from truco.bots.expert import ExpertBot
 from truco.bots.policy import choose_discard
 from truco.bots.strength import win_prob
+from truco.bots.worlds import sample_worlds
 from truco.cards import DECK, Card, parse_cards
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError

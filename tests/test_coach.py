@@ -193,6 +193,7 @@ def test_the_analysis_modules_do_no_io() -> None:
         "typing",
         "truco.actions",
         "truco.bots.expert",
+        "truco.bots.worlds",
         "truco.cards",
         "truco.coach.analysis",
         "truco.coach.evaluate",

@@ -12,7 +12,7 @@ from truco.actions import Action
 from truco.arena import play_match
 from truco.bots import BOTS, make_bot
 from truco.bots.base import Bot
-from truco.bots.expert import ExpertBot, action_likelihood, rollout
+from truco.bots.expert import ExpertBot, rollout
 from truco.bots.knobs import DEFAULT
 from truco.bots.rivals import (
     NEUTRAL,
@@ -23,6 +23,7 @@ from truco.bots.rivals import (
     tendency,
 )
 from truco.bots.ventajero import VentajeroBot, adapted
+from truco.bots.worlds import action_likelihood
 from truco.cards import DECK, parse_cards
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.rules import Rules

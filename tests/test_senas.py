@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from truco.actions import Action, Deal, Verb
 from truco.arena import play_match
 from truco.bots import BOTS, ExpertBot, SimpleBot
-from truco.bots.expert import sample_worlds
 from truco.bots.senas import (
     SENAS,
     Exchange,
@@ -26,6 +25,7 @@ from truco.bots.senas import (
     partners,
     told,
 )
+from truco.bots.worlds import sample_worlds
 from truco.cards import DECK, Card, parse_cards
 from truco.engine import apply, deal, legal_actions, to_act
 from truco.rules import Rules
