@@ -192,6 +192,7 @@ def test_the_analysis_modules_do_no_io() -> None:
         "random",
         "typing",
         "truco.actions",
+        "truco.bots.base",
         "truco.bots.expert",
         "truco.bots.worlds",
         "truco.cards",

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from random import Random
 
 from truco.actions import ENVIDO_CALLS, MAZO, Action, Verb
+from truco.bots.base import Situation
 from truco.bots.context import card_ranks, ctx_of_state, ctx_of_view
 from truco.bots.equity import match_equity
 from truco.bots.knobs import DEFAULT, Style
@@ -29,7 +30,7 @@ from truco.bots.policy import (
     senseless,
 )
 from truco.bots.rivals import ROLLOUT_STYLE, Reading, Tendency
-from truco.bots.senas import ENVIDO_ALTO, PROMISED_ENVIDO, SHOWN, Heard, card_kind, kinds
+from truco.bots.senas import ENVIDO_ALTO, PROMISED_ENVIDO, SHOWN, card_kind, kinds
 from truco.bots.worlds import sample_worlds
 from truco.cards import Card, envido_points
 from truco.engine import apply
@@ -191,14 +192,12 @@ class ExpertBot:
         """Worlds by (variant, players), overriding ``worlds`` (``EXPERTO_WORLDS``); the tries
         scale with them."""
         self.reads = reads
-        self.reading = Reading()
-        """What it has seen of its rivals this match (``rivals``): fed by ``watch``."""
+        """Plays by what its seat has read of its rivals (``rivals``); ``expert-blind``, the
+        expert as it was, reads nobody (for the arena)."""
 
-    def watch(self, view: SeatView) -> None:
-        """See the end of a hand (the seat's view between hands) and learn the rivals from it
-        (unless it does not read them: ``expert-blind``, the expert as it was, for the arena)."""
-        if self.reads:
-            self.reading.watch(view)
+    def fresh_reading(self) -> Reading | None:
+        """The reading its seat keeps over a match: the rivals' types (``rivals.Reading``)."""
+        return Reading() if self.reads else None
 
     def budget(self, rules: Rules) -> tuple[int, int]:
         """The worlds and the tries of a decision at a table with these rules."""
@@ -207,14 +206,12 @@ class ExpertBot:
         worlds = self.by_mode.get((rules.variant, rules.players), self.worlds)
         return worlds, max(1, round(self.tries * worlds / self.worlds))
 
-    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
-        return self.hear(view, legal, rng, ())
-
-    def hear(self, view: SeatView, legal: tuple[Action, ...], rng: Random, heard: Heard) -> Action:
-        """``choose`` with the señas the seat received in this hand: its partners' hidden cards
-        are sampled to agree with them."""
-        if not self.signals:
-            heard = ()
+    def choose(self, told: Situation, rng: Random) -> Action:
+        """The search's choice; the partners' hidden cards are sampled to agree with the señas
+        the seat received in this hand, the rivals' actions weighed by the seat's reading."""
+        view, legal = told.view, told.legal
+        heard = told.heard if self.signals else ()
+        reading = told.reading if self.reads else None
         seed = rng.getrandbits(64)
         if len(legal) == 1:
             return legal[0]
@@ -239,8 +236,8 @@ class ExpertBot:
         assert seat is not None
         tendencies: tuple[Tendency, ...] | None = None
         styles: tuple[Style, ...] | None = None
-        if self.reading.types:
-            tendencies = self.reading.tendencies(view.rules.players)
+        if reading is not None and reading.types:
+            tendencies = reading.tendencies(view.rules.players)
             styles = tuple(self.rollout if s == seat else t.style for s, t in enumerate(tendencies))
         worlds = sample_worlds(view, sampler, *self.budget(view.rules), heard, tendencies)
         if not worlds:

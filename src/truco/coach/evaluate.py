@@ -14,6 +14,7 @@ from random import Random
 from typing import NamedTuple
 
 from truco.actions import Action
+from truco.bots.base import Situation
 from truco.bots.expert import ExpertBot, rollout
 from truco.bots.worlds import sample_worlds
 from truco.engine import apply
@@ -75,5 +76,5 @@ def hint(view: SeatView, *, worlds: int = WORLDS, seed: int | str = 0) -> Action
         return view.legal[0]
     values = evaluate(view, worlds=worlds, seed=seed)
     if not values:
-        return ExpertBot().choose(view, view.legal, Random(seed))
+        return ExpertBot().choose(Situation(view, view.legal), Random(seed))
     return Action.parse(best_of(values).action)
