@@ -99,6 +99,7 @@ async def decide(
     seats: Sequence[Seat],
     seed: int,
     v: int,
+    *,
     heard: Heard = (),
     reading: Reading | None = None,
 ) -> tuple[str, dict[str, Any], Transition]:
@@ -120,8 +121,8 @@ async def decide(
     level = seat.level if bot_seat and seat.level else settings.takeover_bot
     # Decided in a worker process (botpool), seeded as a ``Random`` of ``seeded`` would be;
     # only the owner task applies it, and the state cannot change while it waits. A bot seat
-    # plays with its persona's style and the table's reading; a caretaker for a person has
-    # neither.
+    # plays with its persona's style, the señas its seat received and the table's reading; a
+    # caretaker for a person is told none of them.
     told = situation(state, actor, heard, reading) if bot_seat else situation(state, actor)
     action = await pool.choose(
         level, told, seeded(seed, "bot", v, actor), seat.name if bot_seat else ""

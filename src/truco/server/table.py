@@ -605,7 +605,14 @@ class Table:
             heard = self._senas.heard(self.state, actor) if actor is not None else ()
             read = self._readings.reading(actor) if actor is not None else None
             kind, data, transition = await decide(
-                self._pool, self.settings, self.state, self.seats, self.seed, self.v, heard, read
+                self._pool,
+                self.settings,
+                self.state,
+                self.seats,
+                self.seed,
+                self.v,
+                heard=heard,
+                reading=read,
             )
             await self._commit(kind, data, transition)
         except TableError as exc:
