@@ -23,9 +23,9 @@ from truco.arena import (
     wilson,
 )
 from truco.bots import BOTS
+from truco.bots.base import Situation
 from truco.cli import main
 from truco.rules import Rules
-from truco.view import SeatView
 
 
 def test_wilson_known_values() -> None:
@@ -80,7 +80,8 @@ class Recorder:
     name = "recorder"
     seen: ClassVar[list[tuple[int, int, tuple[int, ...]]]] = []
 
-    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
+    def choose(self, told: Situation, rng: Random) -> Action:
+        view, legal = told.view, told.legal
         assert view.seat is not None
         if view.trick == 0 and not any(w == view.seat for w, _ in view.history):
             Recorder.seen.append((view.hand_no, view.seat, tuple(view.hand)))
@@ -180,7 +181,8 @@ class SeatRecorder:
     name = "seat-recorder"
     seen: ClassVar[list[tuple[int, int, tuple[int, ...]]]] = []
 
-    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
+    def choose(self, told: Situation, rng: Random) -> Action:
+        view, legal = told.view, told.legal
         assert view.seat is not None
         if not any(w == view.seat for w, _ in view.history):
             SeatRecorder.seen.append((view.hand_no, view.seat, tuple(view.hand)))

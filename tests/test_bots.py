@@ -9,12 +9,13 @@ import pytest
 from truco import notation
 from truco.actions import DISCARD, Action, Deal, Verb
 from truco.bots import BOTS, LEVELS, make_bot
-from truco.bots.base import Bot
+from truco.bots.base import Bot, Situation
 from truco.bots.context import ctx_of_view
 from truco.bots.equity import equity, equity_table, match_equity, race_equity
-from truco.bots.expert import ExpertBot, sample_worlds
+from truco.bots.expert import ExpertBot
 from truco.bots.policy import choose_discard
 from truco.bots.strength import win_prob
+from truco.bots.worlds import sample_worlds
 from truco.cards import DECK, Card, parse_cards
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
@@ -50,7 +51,7 @@ def play_match(
             state = deal(state, rng).state
             continue
         legal = legal_actions(state)
-        action = bots[actor].choose(observe(state, actor), legal, rng)
+        action = bots[actor].choose(Situation(observe(state, actor), legal), rng)
         assert action in legal, f"{bots[actor].name} chose {action} not in {legal}"
         state = apply(state, action).state
         count += 1
@@ -203,8 +204,8 @@ def test_bots_never_read_hidden_cards(name: str) -> None:
         # The view itself must not change (only hand_no may: the replay starts a new match).
         assert v1._replace(hand_no=0) == v2._replace(hand_no=0)
         bot = small(name)
-        a1 = bot.choose(v1, legal_actions(state), Random(i))
-        a2 = bot.choose(v2._replace(hand_no=v1.hand_no), legal_actions(other), Random(i))
+        a1 = bot.choose(Situation(v1, legal_actions(state)), Random(i))
+        a2 = bot.choose(Situation(v2._replace(hand_no=v1.hand_no), legal_actions(other)), Random(i))
         assert a1 == a2
         checked += 1
         if checked >= (16 if name.startswith("expert") else 60):
@@ -225,7 +226,7 @@ def test_bots_are_reproducible_with_a_seed(name: str) -> None:
             if actor == CHANCE:
                 state = deal(state, rng).state
                 continue
-            action = bots[actor].choose(observe(state, actor), legal_actions(state), rng)
+            action = bots[actor].choose(Situation(observe(state, actor), legal_actions(state)), rng)
             out.append(str(action))
             state = apply(state, action).state
         return out
@@ -347,11 +348,13 @@ def test_the_pie_keeps_the_best_three() -> None:
         assert to_act(state) == pie and len(state.legal) == 4
         ctx = ctx_of_state(state, pie)
         assert str(choose_discard(ctx, state.legal)) == f"discard {discard}"
-        assert str(make_bot("simple").choose(observe(state, pie), state.legal, Random(1))) == (
-            f"discard {discard}"
+        assert (
+            str(make_bot("simple").choose(Situation(observe(state, pie), state.legal), Random(1)))
+            == f"discard {discard}"
         )
-        assert ExpertBot(worlds=4).choose(observe(state, pie), state.legal, Random(1)) in (
-            state.legal
+        assert (
+            ExpertBot(worlds=4).choose(Situation(observe(state, pie), state.legal), Random(1))
+            in state.legal
         )
 
 
@@ -368,12 +371,12 @@ def test_destantado_answers_are_sensible() -> None:
         legal = [str(a) for a in state.legal]
         assert to_act(state) == 1
         assert legal == ["quiero", "no-quiero", "envido", "real-envido", "falta-envido"]
-        assert str(bot.choose(observe(state, 1), state.legal, Random(0))) == expect
+        assert str(bot.choose(Situation(observe(state, 1), state.legal), Random(0))) == expect
     for mine, expect in (("1e 1b 7e", "quiero"), ("4e 5o 4c", "no-quiero")):
         hands = [parse_cards("1o 2c 3b"), parse_cards(mine), parse_cards("6o 5c 6b")]
         state = apply(new_match(rules), Deal(tuple(hands))).state
         state = apply(state, Action.parse("truco")).state
-        assert str(bot.choose(observe(state, 1), state.legal, Random(0))) == expect
+        assert str(bot.choose(Situation(observe(state, 1), state.legal), Random(0))) == expect
 
 
 @pytest.mark.slow

@@ -28,6 +28,7 @@ from truco.actions import (
     Verb,
 )
 from truco.bots import BOTS, LEVELS, make_bot
+from truco.bots.base import Situation
 from truco.bots.caretaker import CaretakerBot, hand_lost
 from truco.bots.simple import SimpleBot
 from truco.cards import parse_cards
@@ -77,7 +78,9 @@ def side_can_win(state: State, side: int) -> bool:
 
 
 def simple_choice(state: State, seat: int, rng: Random) -> Action:
-    return SimpleBot().choose(observe(state, seat), legal_actions(state), Random(rng.random()))
+    return SimpleBot().choose(
+        Situation(observe(state, seat), legal_actions(state)), Random(rng.random())
+    )
 
 
 def check_matches(
@@ -102,11 +105,13 @@ def check_matches(
             continue
         legal = legal_actions(state)
         if actor not in caretakers:
-            state = apply(state, bots[actor].choose(observe(state, actor), legal, rng)).state
+            state = apply(
+                state, bots[actor].choose(Situation(observe(state, actor), legal), rng)
+            ).state
             continue
         view = observe(state, actor)
         draw = rng.random()
-        action = caretaker.choose(view, legal, Random(draw))
+        action = caretaker.choose(Situation(view, legal), Random(draw))
         assert action in legal, (action, legal)
         assert action.verb not in BETTING, (action, legal, state)
         side = state.teams[actor]
@@ -121,7 +126,7 @@ def check_matches(
         seen["bet declined"] += any(a.verb in BETTING for a in legal)
         # Otherwise simple's own choice, whenever that choice is one a caretaker may take (a
         # mazo only where the view shows the hand lost: checked against the true state above).
-        wanted = SimpleBot().choose(view, legal, Random(draw))
+        wanted = SimpleBot().choose(Situation(view, legal), Random(draw))
         if wanted.verb not in BETTING and (wanted is not MAZO or hand_lost(view)):
             assert action is wanted, (action, wanted, state)
         else:
@@ -174,7 +179,9 @@ def choices(state: State) -> tuple[Action, Action]:
     seat = to_act(state)
     assert seat is not None and seat >= 0
     view, legal = observe(state, seat), legal_actions(state)
-    return CaretakerBot().choose(view, legal, Random(1)), SimpleBot().choose(view, legal, Random(1))
+    return CaretakerBot().choose(Situation(view, legal), Random(1)), SimpleBot().choose(
+        Situation(view, legal), Random(1)
+    )
 
 
 def test_no_envido_with_33_and_no_falta_at_2_1_of_15() -> None:

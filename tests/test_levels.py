@@ -20,11 +20,12 @@ from truco.bots import (
     make_persona_bot,
     seat_bot,
 )
-from truco.bots.base import Bot
+from truco.bots.base import Bot, Situation
 from truco.bots.beginner import BEGINNER
 from truco.bots.context import ctx_of_view
+from truco.bots.knobs import DEFAULT, Style
 from truco.bots.personas import PERSONAS, manner_of, persona, style_label
-from truco.bots.policy import DEFAULT, Style, accepts_beyond, bluffs
+from truco.bots.policy import accepts_beyond, bluffs
 from truco.bots.strength import win_prob
 from truco.bots.styles import MANNERS
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
@@ -86,7 +87,7 @@ def decisions(
             continue
         legal = legal_actions(state)
         view = observe(state, actor)
-        action = bots[actor].choose(view, legal, rng)
+        action = bots[actor].choose(Situation(view, legal), rng)
         assert action in legal
         yield actor, view, legal, action
         state = apply(state, action).state

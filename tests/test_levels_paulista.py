@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from test_levels import decisions
 from truco.actions import CORRE, DOZE, JOGA, NOVE, SEIS, TRUCO, Action, Deal
 from truco.bots import BeginnerBot, SimpleBot, make_bot
-from truco.bots.base import Bot
+from truco.bots.base import Bot, Situation
 from truco.bots.beginner import BEGINNER
 from truco.bots.context import ctx_of_view
 from truco.bots.strength import win_prob
@@ -113,7 +113,7 @@ def test_the_beginner_never_runs_holding_these(
     assert seat is not None and CORRE in legal_actions(state)
     beginner = make_bot("facil")
     view = observe(state, seat)
-    chosen = {beginner.choose(view, legal_actions(state), Random(i)) for i in range(200)}
+    chosen = {beginner.choose(Situation(view, legal_actions(state)), Random(i)) for i in range(200)}
     assert CORRE not in chosen
     assert absurd(view, legal_actions(state), CORRE) is not None
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from truco.bots import make_bot
-from truco.bots.base import Bot
+from truco.bots.base import Bot, Situation
 from truco.bots.rival_types import (
     NEUTRAL_TYPE,
     ROLLOUT_STYLE,
@@ -76,7 +76,7 @@ def _read(rival: str, seed: int, hands: int) -> Posterior:
                         posterior.add(evidence[1])
                 state = deal(state, rng).state
                 continue
-            action = bots[actor].choose(observe(state, actor), legal_actions(state), rng)
+            action = bots[actor].choose(Situation(observe(state, actor), legal_actions(state)), rng)
             state = apply(state, action).state
     return posterior
 
@@ -124,7 +124,7 @@ def test_the_types_evidence_is_only_what_the_seat_saw(variant: str) -> None:
                 read += bool(evidence)
             state = deal(state, rng).state
             continue
-        action = bots[actor].choose(observe(state, actor), legal_actions(state), rng)
+        action = bots[actor].choose(Situation(observe(state, actor), legal_actions(state)), rng)
         state = apply(state, action).state
     assert read > 0  # some hands said something of the rivals
 
@@ -135,7 +135,7 @@ def test_a_team_table_is_not_read_by_type() -> None:
     bots: list[Bot] = [make_bot("simple" if s % 2 == 0 else "always-raise") for s in range(4)]
     state = deal(new_match(Rules(players=4)), rng).state
     while (actor := to_act(state)) not in (CHANCE, None):
-        action = bots[actor].choose(observe(state, actor), legal_actions(state), rng)
+        action = bots[actor].choose(Situation(observe(state, actor), legal_actions(state)), rng)
         state = apply(state, action).state
     assert hand_evidence(observe(state, 0), Random(1)) == {}
     assert not reads_types(Rules(players=4)) and not reads_types(Rules(players=6))

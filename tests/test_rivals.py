@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from truco.actions import Action
 from truco.arena import play_match
 from truco.bots import BOTS, make_bot
-from truco.bots.base import Bot
-from truco.bots.expert import ExpertBot, action_likelihood, rollout
-from truco.bots.policy import DEFAULT
+from truco.bots.base import Bot, Situation, reading_for
+from truco.bots.expert import ExpertBot, rollout
+from truco.bots.knobs import DEFAULT
 from truco.bots.rivals import (
     NEUTRAL,
     ROLLOUT_STYLE,
@@ -22,7 +22,8 @@ from truco.bots.rivals import (
     learn,
     tendency,
 )
-from truco.bots.ventajero import VentajeroBot, adapted
+from truco.bots.ventajero import VentajeroBot, adapted, style_of
+from truco.bots.worlds import action_likelihood
 from truco.cards import DECK, parse_cards
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.rules import Rules
@@ -31,26 +32,34 @@ from truco.view import SeatView, observe, visible_cards
 
 
 def _hand_ends(
-    bots: list[Bot], seed: int, rules: Rules | None = None
+    bots: list[Bot],
+    seed: int,
+    rules: Rules | None = None,
+    readings: dict[int, Reading] | None = None,
 ) -> list[tuple[State, dict[int, SeatView]]]:
     """Play a seeded match; at the end of each hand, the state and every seat's view of it
-    (what the arena shows the bots that ``watch``)."""
+    (what the arena shows the readings of the bots that read their rivals, which each decision
+    of theirs is told; ``readings`` gets them)."""
     rules = rules or Rules()
     rng = Random(seed)
     state = new_match(rules)
     ends: list[tuple[State, dict[int, SeatView]]] = []
+    kept = {} if readings is None else readings
+    for s, bot in enumerate(bots):
+        reading = reading_for(bot)
+        if reading is not None:
+            kept[s] = reading
     while (actor := to_act(state)) is not None:
         if actor == CHANCE:
             if state.hand_no:
                 views = {s: observe(state, s) for s in range(rules.players)}
                 ends.append((state, views))
-                for s, bot in enumerate(bots):
-                    watch = getattr(bot, "watch", None)
-                    if watch is not None:
-                        watch(views[s])
+                for s, reading in kept.items():
+                    reading.watch(views[s])
             state = deal(state, rng).state
             continue
-        action = bots[actor].choose(observe(state, actor), legal_actions(state), rng)
+        told = Situation(observe(state, actor), legal_actions(state), reading=kept.get(actor))
+        action = bots[actor].choose(told, rng)
         state = apply(state, action).state
     return ends
 
@@ -107,9 +116,9 @@ def test_an_expert_that_has_seen_nothing_plays_as_the_expert_that_reads_nothing(
                 continue
             view = observe(state, actor)
             if actor == 0:
-                action = bot.choose(view, legal_actions(state), rng)
+                action = bot.choose(Situation(view, legal_actions(state)), rng)
             else:
-                action = make_bot("simple").choose(view, legal_actions(state), rng)
+                action = make_bot("simple").choose(Situation(view, legal_actions(state)), rng)
             out.append(str(action))
             state = apply(state, action).state
         return out
@@ -236,14 +245,18 @@ def test_the_arena_shows_each_bot_its_own_view_of_every_finished_hand(
 ) -> None:
     watched: list[tuple[int | None, int, int]] = []
 
+    class Watched(Reading):
+        def watch(self, view: SeatView) -> None:
+            watched.append((view.seat, view.hand_no, int(view.phase)))
+
     class Watcher:
         name = "watcher"
 
-        def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
-            return legal[rng.randrange(len(legal))]
+        def choose(self, told: Situation, rng: Random) -> Action:
+            return told.legal[rng.randrange(len(told.legal))]
 
-        def watch(self, view: SeatView) -> None:
-            watched.append((view.seat, view.hand_no, int(view.phase)))
+        def fresh_reading(self) -> Reading:
+            return Watched()
 
     monkeypatch.setitem(BOTS, "watcher", Watcher)
     result = play_match("watcher", "simple", Rules(), seed=5, pair=0, a_seats=0)
@@ -276,13 +289,13 @@ def test_the_exploiter_bluffs_more_against_folders_and_less_against_callers() ->
 
 
 def test_the_exploiter_adapts_during_a_match() -> None:
-    bot = VentajeroBot()
-    _hand_ends([make_bot("never-bluff"), bot], 7)
-    assert bot.seen[0].hands > 3
-    assert bot.style.bluff > DEFAULT.bluff  # never-bluff folds more than simple expects
-    station = VentajeroBot()
-    _hand_ends([make_bot("always-quiero"), station], 7)
-    assert station.style.bluff < DEFAULT.bluff  # a calling station is not bluffed
+    readings: dict[int, Reading] = {}
+    _hand_ends([make_bot("never-bluff"), VentajeroBot()], 7, readings=readings)
+    assert readings[1].seen[0].hands > 3
+    assert style_of(readings[1]).bluff > DEFAULT.bluff  # never-bluff folds more than expected
+    station: dict[int, Reading] = {}
+    _hand_ends([make_bot("always-quiero"), VentajeroBot()], 7, readings=station)
+    assert style_of(station[1]).bluff < DEFAULT.bluff  # a calling station is not bluffed
 
 
 def test_the_terminal_games_expert_reads_the_person() -> None:
@@ -294,6 +307,6 @@ def test_the_terminal_games_expert_reads_the_person() -> None:
         if game.step() is None and game.human_to_act:
             legal = legal_actions(game.state)
             game.play(legal[rng.randrange(len(legal))])
-    bot = game.bots[1]
-    assert isinstance(bot, ExpertBot)
-    assert bot.reading.seen[0].hands >= 2  # the person's seat, from the bot's own views
+    assert isinstance(game.bots[1], ExpertBot)
+    # the person's seat, from the bot's own views
+    assert game.driver.readings[1].seen[0].hands >= 2

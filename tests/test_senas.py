@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from truco.actions import Action, Deal, Verb
 from truco.arena import play_match
 from truco.bots import BOTS, ExpertBot, SimpleBot
-from truco.bots.expert import sample_worlds
+from truco.bots.base import Situation
 from truco.bots.senas import (
     SENAS,
     Exchange,
@@ -26,11 +26,12 @@ from truco.bots.senas import (
     partners,
     told,
 )
+from truco.bots.worlds import sample_worlds
 from truco.cards import DECK, Card, parse_cards
 from truco.engine import apply, deal, legal_actions, to_act
 from truco.rules import Rules
 from truco.state import State, new_match
-from truco.view import SeatView, observe
+from truco.view import observe
 
 FOUR = Rules(players=4)
 SIX = Rules(players=6)
@@ -242,7 +243,9 @@ def test_the_expert_without_senas_ignores_them() -> None:
     view, legal = observe(state, actor), legal_actions(state)
     heard: Heard = tuple((p, "ancho-espada") for p in partners(state.teams, actor))
     mute = ExpertBot(worlds=6, signals=False)
-    assert mute.hear(view, legal, Random(5), heard) == mute.choose(view, legal, Random(5))
+    assert mute.choose(Situation(view, legal, heard), Random(5)) == mute.choose(
+        Situation(view, legal), Random(5)
+    )
 
 
 # --- a seña never reaches a rival -----------------------------------------------------------
@@ -255,13 +258,14 @@ class Spy(SimpleBot):
     name = "spy"
     heard: ClassVar[list[int]] = []
 
-    def hear(self, view: SeatView, legal: tuple[Action, ...], rng: Random, heard: Heard) -> Action:
+    def choose(self, told: Situation, rng: Random) -> Action:
+        view = told.view
         assert view.seat is not None
-        for who, sena in heard:
+        for who, sena in told.heard:
             assert who != view.seat and view.teams[who] == view.teams[view.seat], (who, view.seat)
             assert sena in SENAS
-        Spy.heard.append(len(heard))
-        return super().hear(view, legal, rng, heard)
+        Spy.heard.append(len(told.heard))
+        return super().choose(told, rng)
 
 
 @hsettings(max_examples=12, deadline=None)
@@ -316,8 +320,9 @@ def test_simple_counts_a_partner_s_shown_cards_and_envido() -> None:
     # Seat 0 (mano, 5 of envido) sings envido on the strength of his partner's envido alto.
     legal = legal_actions(state)
     simple = SimpleBot()
-    assert simple.choose(view, legal, Random(0)) != Action.parse("envido")
-    assert simple.hear(view, legal, Random(0), ((2, "envido-alto"),)) == Action.parse("envido")
+    assert simple.choose(Situation(view, legal), Random(0)) != Action.parse("envido")
+    told = Situation(view, legal, ((2, "envido-alto"),))
+    assert simple.choose(told, Random(0)) == Action.parse("envido")
     # A card the partner played is no longer his to bring.
     state = apply(state, Action.parse("play 4c")).state
     state = apply(state, Action.parse("play 4e")).state
@@ -333,8 +338,8 @@ def test_simple_without_senas_plays_as_before() -> None:
         actor = to_act(state)
         assert actor is not None
         view, legal = observe(state, actor), legal_actions(state)
-        assert SimpleBot().hear(view, legal, Random(seed), ()) == SimpleBot().choose(
-            view, legal, Random(seed)
+        assert SimpleBot().choose(Situation(view, legal, ()), Random(seed)) == SimpleBot().choose(
+            Situation(view, legal), Random(seed)
         )
 
 

@@ -11,6 +11,7 @@ import pytest
 from truco.arena import play_match, run_arena
 from truco.bench import MODES, expert_latency
 from truco.bots import LEVELS, arena_bot, make_bot, make_persona_bot, scaled_expert
+from truco.bots.base import Situation
 from truco.bots.expert import EXPERTO_WORLDS, ROLLOUT_STYLE, ROLLOUTS, TRIES, WORLDS, ExpertBot
 from truco.cli import main
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
@@ -76,7 +77,7 @@ def _decisions(bot: ExpertBot, seed: int, limit: int = 40) -> list[str]:
             state = deal(state, deal_rng).state
             continue
         legal = legal_actions(state)
-        action = bot.choose(observe(state, actor), legal, bot_rng)
+        action = bot.choose(Situation(observe(state, actor), legal), bot_rng)
         if len(legal) > 1:
             chosen.append(str(action))
         state = apply(state, action).state

@@ -24,15 +24,13 @@ from functools import partial
 from random import Random
 from typing import Any
 
+from truco import CHANCE
 from truco.bots import arena_bot
 from truco.bots.base import Bot
-from truco.bots.senas import Exchange, signs
-from truco.bots.senas import choose as choose_hearing
-from truco.engine import CHANCE, apply, deal, legal_actions, to_act
+from truco.bots.driver import Driver, decide
 from truco.rules import Rules
 from truco.state import State, hand_teams, new_match
 from truco.variants import variant_of
-from truco.view import observe
 
 Z95 = 1.959963984540054
 
@@ -130,34 +128,22 @@ def play_match(
     bots: list[Bot] = [arena_bot(bot_a if is_a[s] else bot_b) for s in range(players)]
     rngs = [Random(f"bot:{seed}:{pair}:{plan}:{s}") for s in range(players)]
     lat: list[list[float]] = [[], []]  # A, B
-    # Señas pass between partners only (``Exchange.make``), before each decision of a side.
-    senas = Exchange(players)
-    signers = [signs(bot) for bot in bots]
-    state = new_match(rules)
-    while True:
-        actor = to_act(state)
-        if actor is None:
-            break
+    driver = Driver(new_match(rules), dict(enumerate(bots)))
+    while (actor := driver.to_act()) is not None:
         if actor == CHANCE:
-            if state.hand_no:
-                _show_hand_end(bots, state)
-            state = deal(state, deal_rng(seed, pair, state.hand_no + 1)).state
-            continue
-        legal = legal_actions(state)
-        if any(signers):
-            made = senas.before(state, actor, signers)
-            if on_sena is not None:
-                for sender, sena, receivers in made:
-                    on_sena(state, sender, sena, receivers)
-        view = observe(state, actor)
-        start = clock()
-        action = choose_hearing(
-            bots[actor], view, legal, rngs[actor], senas.heard_by(actor, state.hand_no)
-        )
-        elapsed = (clock() - start) * 1000.0
-        if len(legal) > 1:
-            lat[0 if is_a[actor] else 1].append(elapsed)
-        state = apply(state, action).state
+            step = driver.deal(deal_rng(seed, pair, driver.state.hand_no + 1))
+        else:
+            told = driver.told(actor)
+            start = clock()  # the bot's own thinking, not the driver's bookkeeping
+            action = decide(bots[actor], told, rngs[actor])
+            elapsed = (clock() - start) * 1000.0
+            if len(told.legal) > 1:
+                lat[0 if is_a[actor] else 1].append(elapsed)
+            step = driver.act(action)
+        if on_sena is not None:
+            for sender, sena, receivers in step.senas:
+                on_sena(step.state, sender, sena, receivers)
+    state = driver.state
     points_a, points_b = _points(rules, state.score, state.teams, is_a)
     if rules.individual:
         won = is_a[state.winner]
@@ -171,15 +157,6 @@ def play_match(
         latency_a=lat[0],
         latency_b=lat[1],
     )
-
-
-def _show_hand_end(bots: Sequence[Bot], state: State) -> None:
-    """Let the bots that read their rivals (``watch``) see the hand that ended, each from its
-    seat's view, as a person at the table sees it."""
-    for seat, bot in enumerate(bots):
-        watch = getattr(bot, "watch", None)
-        if watch is not None:
-            watch(observe(state, seat))
 
 
 def _points(

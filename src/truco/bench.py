@@ -12,12 +12,12 @@ from random import Random
 from typing import Any
 
 import truco
+from truco.bots.driver import situation
 from truco.bots.expert import ExpertBot
 from truco.engine import apply, deal, legal_actions, to_act
 from truco.notation import HandHistory, from_state
 from truco.rules import Rules
 from truco.state import DEAL, PLAY, State, new_match
-from truco.view import observe
 
 
 def random_hands(rules: Rules, hands: int, rng: Random) -> int:
@@ -120,7 +120,7 @@ def expert_hand(rules: Rules, seed: int) -> HandHistory:
     while state.phase == PLAY:
         seat = to_act(state)
         assert seat is not None
-        state = apply(state, bot.choose(observe(state, seat), legal_actions(state), rng)).state
+        state = apply(state, bot.choose(situation(state, seat), rng)).state
     return from_state(state)
 
 

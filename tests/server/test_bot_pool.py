@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 import truco
 from server.helpers import Player, create, serving, step
 from truco.bots import make_bot, make_persona_bot
+from truco.bots.base import Situation
 from truco.engine import deal, legal_actions, to_act
 from truco.rules import Rules
 from truco.server import Settings, botpool, clock
@@ -96,10 +97,13 @@ def test_a_decision_too_slow_is_made_by_the_caretaker_and_the_pool_kept() -> Non
     pool = BotPool(1, seconds=1e-9)  # no worker answers that fast
     try:
         workers = pool._pool()
-        action = asyncio.run(pool.choose("expert", view, legal, "slow"))
+        action = asyncio.run(pool.choose("expert", Situation(view, legal), "slow"))
         assert action in legal
         # The fallback never bets in anyone's name (issue 11): the caretaker's own choice.
-        assert FALLBACK == "caretaker" and action == decide(FALLBACK, view, legal, "slow")[0]
+        assert (
+            FALLBACK == "caretaker"
+            and action == decide(FALLBACK, Situation(view, legal), "slow")[0]
+        )
         assert pool.pids == {os.getpid(): 1} and pool.failures == 1  # decided here, once
         assert pool._pool() is workers  # a slow answer is no broken pool: nothing replaced
     finally:
@@ -137,8 +141,8 @@ def test_a_table_stopped_as_its_bots_answer_arrives_stops() -> None:
     pool = BotPool(1, seconds=60)
 
     async def cancelled_as_the_answer_arrives() -> bool:
-        await pool.choose("random", view, legal, "warm")  # the worker is up
-        task = asyncio.create_task(pool.choose("random", view, legal, "late"))
+        await pool.choose("random", Situation(view, legal), "warm")  # the worker is up
+        task = asyncio.create_task(pool.choose("random", Situation(view, legal), "late"))
         await asyncio.sleep(0)  # the task now waits for the worker
         # Block the loop while the worker answers (a random bot's move: a millisecond), so
         # that its answer is queued on the loop before the cancellation, as when the two race.

@@ -1,6 +1,7 @@
 """The server's expert bots read their rivals per table (issue 14, point 3; docs/bots.md, "Where
 the reading lives"): the table keeps the reading, the pool's workers read each hand and decide
-with the table's snapshot, and the pooled bot keeps none of it."""
+with a copy of the table's reading in what the bot is told, and the pooled bot keeps none of
+it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from fastapi.testclient import TestClient
 
 from server.helpers import Player, create, serving, settle
 from truco.bots import ExpertBot, make_bot
+from truco.bots.base import Situation
+from truco.bots.driver import situation
 from truco.bots.rival_types import TYPES
 from truco.bots.rivals import Reading, Snapshot
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
@@ -63,7 +66,7 @@ def play_as(player: Player, rival: str, seed: int, hands: int) -> None:
         if player.view["hand"] > hands:
             return
         view = view_from_json(player.view)
-        actor.play(str(bot.choose(view, view.legal, rng)))
+        actor.play(str(bot.choose(Situation(view, view.legal), rng)))
 
 
 def read_of(table: Table, seat: int) -> Reading:
@@ -126,23 +129,24 @@ def test_the_tables_bot_decides_with_the_tables_reading(settings: Settings) -> N
         while ana.view["phase"] != "over" and ana.view["hand"] <= 4:
             if ana.view["to_act"] == 0:
                 view = view_from_json(ana.view)
-                ana.play(str(raiser.choose(view, view.legal, rng)))
+                ana.play(str(raiser.choose(Situation(view, view.legal), rng)))
                 continue
             if ana.view["to_act"] != 1:
                 ana.recv()  # a deal
                 continue
             settled(ana, table)
             v, state, seat = table.v, table.state, table.seats[1]
-            args = (observe(state, 1), legal_actions(state), seeded(table.seed, "bot", v, 1))
-            snapshot = table._readings.snapshot(1)
-            read, _ = botpool.decide("experto", *args, seat.name, (), snapshot)
-            plain, _ = botpool.decide("experto", *args, seat.name)
+            seed = seeded(table.seed, "bot", v, 1)
+            reading = table._readings.reading(1)
+            told = situation(state, 1, (), reading)
+            read, _ = botpool.decide("experto", told, seed, seat.name)
+            plain, _ = botpool.decide("experto", situation(state, 1), seed, seat.name)
             ana.ws.portal.call(table.submit, lambda v=v: table._drive(v))
             ana.catch_up(v + 1)
             done = next(ver.state for ver in table.recent if ver.v == v + 1)
             assert done == apply(state, read).state
             decided += 1
-            differs += snapshot is not None and read != plain
+            differs += reading is not None and read != plain
         assert decided > 0 and differs > 0
 
 
@@ -153,13 +157,14 @@ def _raiser_snapshot(rival: int) -> Snapshot:
 
 
 def test_a_decision_with_the_tables_reading_leaves_the_pooled_bot_without_it() -> None:
-    """The worker's bot decides with the snapshot (as a bot holding that reading would), and
-    its own reading is what it was before."""
+    """The worker's bot decides with the reading it is told (as any bot told it would), and
+    is left as it was before."""
     rng = random.Random(5)
-    snapshot = _raiser_snapshot(1)
+    reading = Reading.restored(_raiser_snapshot(1))
     holding = make_bot("dificil")
     assert isinstance(holding, ExpertBot)
-    holding.reading = Reading.restored(snapshot)
+    pooled = botpool.bot("dificil", "")
+    before = dict(vars(pooled))
     state = new_match(Rules())
     differs = 0
     for _ in range(60):
@@ -171,21 +176,21 @@ def test_a_decision_with_the_tables_reading_leaves_the_pooled_bot_without_it() -
             continue
         legal = legal_actions(state)
         view, seed = observe(state, actor), f"s{state.hand_no}:{len(legal)}"
-        read, _ = botpool.decide("dificil", view, legal, seed, "", (), snapshot)
-        plain, _ = botpool.decide("dificil", view, legal, seed)
-        pooled = botpool.bot("dificil", "")
-        assert isinstance(pooled, ExpertBot) and not pooled.reading.types
-        assert read == holding.hear(view, legal, random.Random(seed), ())
+        read, _ = botpool.decide("dificil", Situation(view, legal, (), reading), seed)
+        plain, _ = botpool.decide("dificil", Situation(view, legal), seed)
+        assert isinstance(pooled, ExpertBot) and vars(pooled) == before
+        assert read == holding.choose(Situation(view, legal, (), reading), random.Random(seed))
         differs += read != plain
         state = apply(state, read).state
-    assert differs > 0  # the snapshot was used
+    assert differs > 0  # the reading was used
 
 
 def _workers_reading(level: str) -> tuple[int, int]:
-    """The read rivals of the worker's pooled bot of ``level`` (runs in the worker)."""
+    """Whether the worker's pooled bot of ``level`` holds anything a new one does not (1) or not
+    (0): a reading kept would show there (runs in the worker)."""
     found = botpool.bot(level, "")
     assert isinstance(found, ExpertBot)
-    return len(found.reading.types), os.getpid()
+    return int(vars(found) != vars(make_bot(level))), os.getpid()
 
 
 def test_a_workers_bot_has_read_nobody_after_deciding_with_a_snapshot() -> None:
@@ -196,7 +201,8 @@ def test_a_workers_bot_has_read_nobody_after_deciding_with_a_snapshot() -> None:
     pool = botpool.BotPool(1, seconds=120.0)
 
     async def decide_then_look() -> tuple[int, int] | None:
-        await pool.choose("experto", view, legal, "s", "", (), _raiser_snapshot(1 - actor))
+        reading = Reading.restored(_raiser_snapshot(1 - actor))
+        await pool.choose("experto", Situation(view, legal, (), reading), "s")
         return await pool._run("a look at the worker's bot", _workers_reading, "experto")
 
     try:
@@ -221,7 +227,7 @@ def test_a_reading_in_a_worker_is_the_hands_evidence() -> None:
             state = deal(state, rng).state
             continue
         view = observe(state, actor)
-        state = apply(state, bots[actor].choose(view, view.legal, rng)).state
+        state = apply(state, bots[actor].choose(Situation(view, view.legal), rng)).state
     view = observe(state, 0)
     pool = botpool.BotPool(1, seconds=120.0)
     try:

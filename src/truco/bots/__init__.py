@@ -1,4 +1,5 @@
-"""Bots: programs that play a seat using only its view (``truco.view.observe``).
+"""Bots: programs that play a seat using only what the seat knows (``Situation``: its view, the
+señas it received, its reading of the rivals); ``driver`` seats them at a match.
 
 ``make_bot(name)`` builds one by name or by the difficulty level players choose.
 """
@@ -7,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from truco.bots.base import Bot
+from truco.bots.base import Bot, Situation
 from truco.bots.beginner import BEGINNER, BeginnerBot
 from truco.bots.caretaker import CaretakerBot
 from truco.bots.expert import EXPERTO_WORLDS, ROLLOUTS, TRIES, WORLDS, ExpertBot
+from truco.bots.knobs import DEFAULT
 from truco.bots.personas import manner_of, persona
-from truco.bots.policy import DEFAULT
 from truco.bots.random_bot import RandomBot
 from truco.bots.simple import (
     AlwaysQuieroBot,
@@ -156,6 +157,7 @@ __all__ = [
     "ExpertBot",
     "RandomBot",
     "SimpleBot",
+    "Situation",
     "arena_bot",
     "make_bot",
     "make_persona_bot",

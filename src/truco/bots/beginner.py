@@ -5,10 +5,11 @@ from __future__ import annotations
 from random import Random
 
 from truco.actions import Action
+from truco.bots.base import Situation
 from truco.bots.context import ctx_of_view
-from truco.bots.policy import Style, decide
-from truco.bots.senas import Heard, with_senas
-from truco.view import SeatView
+from truco.bots.knobs import Style
+from truco.bots.policy import decide
+from truco.bots.senas import with_senas
 
 BEGINNER = Style(bluff=0.25, envido_call=30, truco_call=0.75, caution=0.0, misread=0.5, sane=True)
 """A beginner's knobs (tuned so that ``simple`` beats him in about two of three matches,
@@ -31,13 +32,12 @@ class BeginnerBot:
         self.style = style
         self.name = name
 
-    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
-        return self.hear(view, legal, rng, ())
-
-    def hear(self, view: SeatView, legal: tuple[Action, ...], rng: Random, heard: Heard) -> Action:
-        """``choose`` with his partners' señas, read as ``simple`` reads them."""
+    def choose(self, told: Situation, rng: Random) -> Action:
+        """His choice, with his partners' señas read as ``simple`` reads them."""
         draw = rng.random()
         error = rng.gauss(0.0, self.style.misread) if self.style.misread > 0.0 else 0.0
+        view, legal = told.view, told.legal
         if len(legal) == 1:
             return legal[0]
-        return decide(with_senas(ctx_of_view(view), view, heard), legal, draw, self.style, error)
+        ctx = with_senas(ctx_of_view(view), view, told.heard)
+        return decide(ctx, legal, draw, self.style, error)

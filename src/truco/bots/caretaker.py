@@ -29,6 +29,7 @@ from truco.actions import (
     TRUCO_RAISE,
     Action,
 )
+from truco.bots.base import Situation
 from truco.bots.simple import SimpleBot
 from truco.cards import DECK
 from truco.state import Play
@@ -107,5 +108,8 @@ class CaretakerBot:
     def __init__(self) -> None:
         self._simple = SimpleBot()
 
-    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
-        return self._simple.choose(view, allowed(view, legal), rng)
+    def choose(self, told: Situation, rng: Random) -> Action:
+        # Simple's choice among what a caretaker may do, deaf to señas: it plays for a person
+        # who may have made or heard any.
+        legal = allowed(told.view, told.legal)
+        return self._simple.choose(Situation(told.view, legal), rng)

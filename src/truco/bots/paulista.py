@@ -7,17 +7,13 @@ manilhas through ``Ctx.ranks``) and the same match equity (``equity``, with Paul
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from truco.actions import CORRE, DESCE, JOGA, PLAY, Action, Verb
 from truco.bots.context import Ctx
 from truco.bots.equity import equity_if
+from truco.bots.knobs import Style
 from truco.bots.strength import choose_card, misread_win, win_prob
 from truco.bots.tantos import accept_threshold, scores_mine_theirs
 from truco.paulista import ONZE_RUN, ONZE_VALUE, RAISE, VALUE_OF
-
-if TYPE_CHECKING:
-    from truco.bots.policy import Style
 
 
 def decide(

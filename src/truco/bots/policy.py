@@ -7,8 +7,6 @@ can end the match, the match equity (``equity``). ``Style`` holds its knobs.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from truco.actions import (
     CON_FLOR_ME_ACHICO,
     CON_FLOR_QUIERO,
@@ -29,6 +27,8 @@ from truco.actions import (
 from truco.bots import paulista
 from truco.bots.context import Ctx
 from truco.bots.equity import equity_if
+from truco.bots.knobs import DEFAULT as DEFAULT
+from truco.bots.knobs import Style as Style
 from truco.bots.strength import choose_card, misread_win, win_prob
 from truco.bots.tantos import (
     accept_threshold,
@@ -41,30 +41,6 @@ from truco.bots.tantos import (
 from truco.cards import Card, envido_points, flor_points
 from truco.envido import chain_value, declined_value
 from truco.variants import variant_of
-
-
-class Style(NamedTuple):
-    """Knobs of the rule-based player."""
-
-    bluff: float = 0.08
-    """Chance to call truco or envido with a weak hand."""
-    envido_call: int = 27
-    """Envido points to call envido as mano (one less as pie)."""
-    truco_call: float = 0.68
-    """Hand-win estimate to call truco."""
-    caution: float = 0.5
-    """How strong a caller's range is assumed (0 random .. 1 very strong)."""
-    always_quiero: bool = False
-    always_raise: bool = False
-    misread: float = 0.0
-    """Spread of the error a beginner makes reading his own strength (0: reads it right); the
-    bot draws the error and hands it to ``decide``."""
-    sane: bool = False
-    """Never bluff a truco with a hand lost for certain (the rival sees it too). Off for
-    ``simple``, which keeps playing as it always has; on for the beginner and the personas."""
-
-
-DEFAULT = Style()
 
 TRUCO_BETS = frozenset(
     (Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO, Verb.SEIS, Verb.NOVE, Verb.DOZE)

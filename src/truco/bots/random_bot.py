@@ -5,11 +5,11 @@ from __future__ import annotations
 from random import Random
 
 from truco.actions import Action
-from truco.view import SeatView
+from truco.bots.base import Situation
 
 
 class RandomBot:
     name = "random"
 
-    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
-        return legal[rng.randrange(len(legal))]
+    def choose(self, told: Situation, rng: Random) -> Action:
+        return told.legal[rng.randrange(len(told.legal))]

@@ -31,7 +31,8 @@ from typing import NamedTuple
 
 from truco.actions import TAPADA, Action, Deal, Verb
 from truco.bots.context import ctx_of_state
-from truco.bots.policy import Style, decide
+from truco.bots.knobs import Style
+from truco.bots.policy import decide
 from truco.cards import DECK, Card, envido_points, flor_points
 from truco.engine import apply, to_act
 from truco.errors import TrucoError

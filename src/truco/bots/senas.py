@@ -2,10 +2,10 @@
 when a bot makes them, and how a table passes them on (to the sender's partners only).
 
 A seña is not an action of the match: the engine never sees it, and it leaves a table only
-toward the sender's partners. So it is passed beside the view: a bot that reads señas has a
-``hear(view, legal, rng, heard)`` method (``Listener``), ``heard`` being the señas its seat
-received in this hand as ``(sender, seña)`` pairs, and a table asks a bot for its señas with
-``due(view, sent)``, from its own view alone. The meanings are the traditional ones
+toward the sender's partners. So it is told beside the view: a bot's ``Situation`` holds
+``heard``, the señas its seat received in this hand as ``(sender, seña)`` pairs (a bot that
+does not read señas ignores them), and a table asks a bot for its señas with ``due(view,
+sent)``, from its own view alone. The meanings are the traditional ones
 (docs/bots.md): a card seña says the sender holds that card (a tres, a dos: one of them; the
 ancho falso: the 1 of oro or copa), and a sender shows his best cards first, at most
 ``SHOWN`` of them; "nada" says he holds none of them; "envido alto" says his envido is at
@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from random import Random
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple
 
-from truco.actions import Action
 from truco.bots.context import Ctx
 from truco.cards import Card, Suit, envido_points, flor_points
 from truco.senas import CARD_SENAS, ENVIDO_ALTO_SENA, FLOR_SENA, NADA, SENAS
@@ -221,28 +220,6 @@ def with_senas(ctx: Ctx, view: SeatView, heard: Heard) -> Ctx:
     return ctx._replace(partner_cards=tuple(cards), partner_tantos=tantos)
 
 
-@runtime_checkable
-class Listener(Protocol):
-    """A bot that reads the señas its seat received."""
-
-    def hear(self, view: SeatView, legal: tuple[Action, ...], rng: Random, heard: Heard) -> Action:
-        """``choose`` with the señas received in this hand."""
-        ...
-
-
-class _Chooser(Protocol):
-    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action: ...
-
-
-def choose(
-    bot: _Chooser, view: SeatView, legal: tuple[Action, ...], rng: Random, heard: Heard = ()
-) -> Action:
-    """The bot's choice, with the señas its seat received when it reads them."""
-    if isinstance(bot, Listener):
-        return bot.hear(view, legal, rng, heard)
-    return bot.choose(view, legal, rng)
-
-
 def signs(bot: object) -> bool:
     """Whether a bot makes señas (its ``signals`` attribute; the random bot and the caretaker
     standing in for a person make none)."""
@@ -305,10 +282,8 @@ __all__ = [
     "SHOWN",
     "Exchange",
     "Heard",
-    "Listener",
     "Told",
     "card_kind",
-    "choose",
     "dealt",
     "draw_hand",
     "due",

@@ -5,10 +5,11 @@ from __future__ import annotations
 from random import Random
 
 from truco.actions import Action
+from truco.bots.base import Situation
 from truco.bots.context import ctx_of_view
-from truco.bots.policy import DEFAULT, Style, decide
-from truco.bots.senas import Heard, with_senas
-from truco.view import SeatView
+from truco.bots.knobs import DEFAULT, Style
+from truco.bots.policy import decide
+from truco.bots.senas import with_senas
 
 
 class SimpleBot:
@@ -20,19 +21,17 @@ class SimpleBot:
     """Makes señas to its partners (``bots/senas.py``)."""
 
     reads = True
-    """Reads its partners' señas (``hear``): their cards count as the side's strength, their
-    envido alto as the side's envido."""
+    """Reads its partners' señas (``Situation.heard``): their cards count as the side's
+    strength, their envido alto as the side's envido."""
 
-    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
-        return self.hear(view, legal, rng, ())
-
-    def hear(self, view: SeatView, legal: tuple[Action, ...], rng: Random, heard: Heard) -> Action:
+    def choose(self, told: Situation, rng: Random) -> Action:
         draw = rng.random()
+        legal = told.legal
         if len(legal) == 1:
             return legal[0]
-        ctx = ctx_of_view(view)
+        ctx = ctx_of_view(told.view)
         if self.reads:
-            ctx = with_senas(ctx, view, heard)
+            ctx = with_senas(ctx, told.view, told.heard)
         return decide(ctx, legal, draw, self.style)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from truco.bots.policy import DEFAULT, Style
+from truco.bots.knobs import DEFAULT, Style
 
 
 class Manner(NamedTuple):

@@ -1,8 +1,9 @@
 """``ventajero``: an exploiter that reads the expert during the match and bets against its
 leaks (for the arena; never offered to people).
 
-It plays ``simple``'s rules with knobs it moves after every hand, from the same counts the
-expert keeps of its rivals (``rivals.learn``, from its own seat's view at the end of each hand):
+It plays ``simple``'s rules with knobs moved after every hand by the counts its seat's reading
+keeps of the rivals (``rivals.Reading`` without the types, learned from the seat's own view at
+the end of each hand, ``rivals.learn``):
 
 - the more often its rivals fold to its calls (truco and envido) than ``simple`` expects, the
   more it bluffs and the lower it calls envido; against rivals who accept, it stops bluffing;
@@ -15,10 +16,11 @@ from __future__ import annotations
 from random import Random
 
 from truco.actions import Action
+from truco.bots.base import Situation
 from truco.bots.context import ctx_of_view
-from truco.bots.policy import DEFAULT, Style, decide
-from truco.bots.rivals import BASE_ACCEPTS, PRIOR, Seen, learn, tendency
-from truco.view import SeatView
+from truco.bots.knobs import DEFAULT, Style
+from truco.bots.policy import decide
+from truco.bots.rivals import BASE_ACCEPTS, PRIOR, Reading, Seen, tendency
 
 
 def adapted(seen: list[Seen]) -> Style:
@@ -44,33 +46,28 @@ def adapted(seen: list[Seen]) -> Style:
     )
 
 
+def style_of(reading: Reading | None) -> Style:
+    """The knobs it plays with: ``simple``'s until a hand of the match has been read."""
+    if reading is None or not reading.seen:
+        return DEFAULT
+    return adapted(list(reading.seen.values()))
+
+
 class VentajeroBot:
     """Adapts ``simple``'s knobs to its rivals' folds and bluffs, hand after hand."""
 
     name = "ventajero"
 
-    def __init__(self) -> None:
-        self.seen: dict[int, Seen] = {}
-        self.style = DEFAULT
-        self._hand = 0
+    def fresh_reading(self) -> Reading:
+        """The reading its seat keeps over a match: the counts alone (``rivals.Seen``)."""
+        return Reading(types=False)
 
-    def watch(self, view: SeatView) -> None:
-        """See the end of a hand (the seat's view between hands) and adapt."""
-        if view.seat is None or view.phase == 1 or not view.hand_no or not view.history:
-            return
-        if view.hand_no < self._hand:
-            self.seen.clear()  # a new match
-        elif view.hand_no == self._hand:
-            return
-        self._hand = view.hand_no
-        learn(self.seen, view)
-        self.style = adapted(list(self.seen.values()))
-
-    def choose(self, view: SeatView, legal: tuple[Action, ...], rng: Random) -> Action:
+    def choose(self, told: Situation, rng: Random) -> Action:
         draw = rng.random()
+        legal = told.legal
         if len(legal) == 1:
             return legal[0]
-        return decide(ctx_of_view(view), legal, draw, self.style)
+        return decide(ctx_of_view(told.view), legal, draw, style_of(told.reading))
 
 
-__all__ = ["VentajeroBot", "adapted"]
+__all__ = ["VentajeroBot", "adapted", "style_of"]

@@ -1,6 +1,6 @@
 """One decision seen from the seat that made it: every legal action's match-win equity.
 
-The worlds are the expert's (``truco.bots.expert.sample_worlds``): deals of the cards the seat
+The worlds are the expert's (``truco.bots.worlds.sample_worlds``): deals of the cards the seat
 had not seen that agree with the public history and every declaration, each weighted by how
 likely the other seats' calls and answers were with those cards. Every legal action is applied
 in every world and the hand played out with the expert's rollout policy; the same rollout draws
@@ -14,7 +14,9 @@ from random import Random
 from typing import NamedTuple
 
 from truco.actions import Action
-from truco.bots.expert import ExpertBot, rollout, sample_worlds
+from truco.bots.base import Situation
+from truco.bots.expert import ExpertBot, rollout
+from truco.bots.worlds import sample_worlds
 from truco.engine import apply
 from truco.view import SeatView
 
@@ -74,5 +76,5 @@ def hint(view: SeatView, *, worlds: int = WORLDS, seed: int | str = 0) -> Action
         return view.legal[0]
     values = evaluate(view, worlds=worlds, seed=seed)
     if not values:
-        return ExpertBot().choose(view, view.legal, Random(seed))
+        return ExpertBot().choose(Situation(view, view.legal), Random(seed))
     return Action.parse(best_of(values).action)

@@ -5,10 +5,12 @@ table moves and no ping is answered. A bot needs only its seat's view, the legal
 seeded random generator, all plain picklable values, so the decision runs in another process
 and the table, which alone applies actions, awaits it like any other command. The worker builds
 the bot by level and persona, one shared by every table of the process, and seeds the generator
-from the same string the table would, so a decision is the same wherever it runs. What an expert
-bot has read of its rivals (``rivals.Reading``) is the table's: the table keeps it
-(``readings.py``), has each hand's evidence computed here (``read``) and passes its snapshot
-with each decision, which the shared bot uses for that one decision only.
+from the same string the table would, so a decision is the same wherever it runs. What the bot
+is told (``Situation``: the view, the legal actions, the señas its seat received and its
+reading of the rivals) is the table's and travels with the decision (``driver.decide``): the
+table keeps what an expert bot has read of its rivals (``readings.py``), has each hand's
+evidence computed here (``read``) and sends a copy with each decision, so nothing of one table
+stays in the shared bot.
 
 If the pool breaks (a worker killed or crashed) it is replaced and the decision asked again once;
 if that fails too, or no answer comes within ``bot_seconds``, the table decides with the
@@ -34,9 +36,9 @@ from typing import Any, TypeVar
 
 from truco import coach
 from truco.actions import Action
-from truco.bots import Bot, ExpertBot, make_bot, make_persona_bot
-from truco.bots.rivals import Reading, Snapshot, read_hand
-from truco.bots.senas import Heard, choose
+from truco.bots import Bot, ExpertBot, driver, make_bot, make_persona_bot
+from truco.bots.base import Situation
+from truco.bots.rivals import read_hand
 from truco.view import SeatView
 
 T = TypeVar("T")
@@ -92,27 +94,10 @@ def reads(level: str, persona: str = "") -> bool:
     return isinstance(found, ExpertBot) and found.reads
 
 
-def decide(
-    level: str,
-    view: SeatView,
-    legal: tuple[Action, ...],
-    seed: str,
-    persona: str = "",
-    heard: Heard = (),
-    snapshot: Snapshot | None = None,
-) -> tuple[Action, int]:
-    """One decision, and the process that made it (runs in a worker), with the señas the seat
-    received in this hand (for a bot that reads them) and, for a bot that reads its rivals, the
-    table's reading of them (``snapshot``): the shared bot decides with it and gets its own
-    reading back, so that nothing of one table stays for another."""
-    chooser = bot(level, persona)
-    if snapshot is None or not isinstance(chooser, ExpertBot) or not chooser.reads:
-        return choose(chooser, view, legal, Random(seed), heard), os.getpid()
-    own, chooser.reading = chooser.reading, Reading.restored(snapshot)
-    try:
-        return choose(chooser, view, legal, Random(seed), heard), os.getpid()
-    finally:
-        chooser.reading = own
+def decide(level: str, told: Situation, seed: str, persona: str = "") -> tuple[Action, int]:
+    """One decision of the bot of a level and persona, with what its seat is told, and the
+    process that made it (runs in a worker)."""
+    return driver.decide(bot(level, persona), told, Random(seed)), os.getpid()
 
 
 def read(view: SeatView) -> tuple[dict[int, list[float]], int]:
@@ -177,26 +162,17 @@ class BotPool:
             return done
         return None
 
-    async def choose(
-        self,
-        level: str,
-        view: SeatView,
-        legal: tuple[Action, ...],
-        seed: str,
-        persona: str = "",
-        heard: Heard = (),
-        snapshot: Snapshot | None = None,
-    ) -> Action:
+    async def choose(self, level: str, told: Situation, seed: str, persona: str = "") -> Action:
         """A bot's decision (``decide``), in a worker; the caretaker's on the loop when the pool
-        cannot answer. ``snapshot``: the table's reading of the seat's rivals."""
+        cannot answer (told neither the señas nor the reading: it plays for nobody's persona)."""
         if self.processes > 0:
             what = f"a {level} bot (the caretaker decides)"
-            args = (level, view, legal, seed, persona, heard, snapshot)
-            done = await self._run(what, decide, *args)
+            done = await self._run(what, decide, level, told, seed, persona)
             if done is not None:
                 return done[0]
-            level, persona, heard, snapshot = FALLBACK, "", (), None
-        action, pid = decide(level, view, legal, seed, persona, heard, snapshot)
+            level, persona = FALLBACK, ""
+            told = told._replace(heard=(), reading=None)
+        action, pid = decide(level, told, seed, persona)
         self.pids[pid] += 1
         return action
 

@@ -15,15 +15,15 @@ from collections.abc import Awaitable, Callable, Sequence
 from random import Random
 from typing import Any
 
-from truco.bots.rivals import Snapshot
+from truco.bots.driver import situation
+from truco.bots.rivals import Reading
 from truco.bots.senas import Heard
 from truco.cards import DECK, format_cards
-from truco.engine import CHANCE, Transition, apply, deal, legal_actions, to_act
+from truco.engine import CHANCE, Transition, apply, deal, to_act
 from truco.server.botpool import BotPool
 from truco.server.seats import BOT, Seat
 from truco.server.settings import Settings
 from truco.state import State
-from truco.view import observe
 
 RETRY_SECONDS = 1.0
 """A decision the database did not take is tried again after this long."""
@@ -99,13 +99,14 @@ async def decide(
     seats: Sequence[Seat],
     seed: int,
     v: int,
+    *,
     heard: Heard = (),
-    snapshot: Snapshot | None = None,
+    reading: Reading | None = None,
 ) -> tuple[str, dict[str, Any], Transition]:
     """The decision the table takes at version ``v``: a deal, or a bot's action for the seat to
-    act (with the señas it received in this hand, ``heard``, and what the table's reading holds
-    of its rivals, ``snapshot``). Returns the log entry (kind,
-    data) and its transition, applied here once."""
+    act (told the señas it received in this hand, ``heard``, and what the table has read of its
+    rivals, ``reading``: ``driver.situation``). Returns the log entry (kind, data) and its
+    transition, applied here once."""
     actor = to_act(state)
     assert actor is not None
     if actor == CHANCE:
@@ -120,16 +121,11 @@ async def decide(
     level = seat.level if bot_seat and seat.level else settings.takeover_bot
     # Decided in a worker process (botpool), seeded as a ``Random`` of ``seeded`` would be;
     # only the owner task applies it, and the state cannot change while it waits. A bot seat
-    # plays with its persona's style and the table's reading; a caretaker for a person has
-    # neither.
+    # plays with its persona's style, the señas its seat received and the table's reading; a
+    # caretaker for a person is told none of them.
+    told = situation(state, actor, heard, reading) if bot_seat else situation(state, actor)
     action = await pool.choose(
-        level,
-        observe(state, actor),
-        legal_actions(state),
-        seeded(seed, "bot", v, actor),
-        seat.name if bot_seat else "",
-        heard if bot_seat else (),
-        snapshot if bot_seat else None,
+        level, told, seeded(seed, "bot", v, actor), seat.name if bot_seat else ""
     )
     return "act", {"seat": actor, "action": str(action)}, apply(state, action)
 

@@ -4,8 +4,8 @@ The bot pool shares one bot per level and persona among every table of a worker,
 reading cannot live in the bot: the table keeps one ``rivals.Reading`` (the rivals' types) per
 bot seat that reads, for the match being played. At the end of each hand it has the pool read
 the hand from that seat's own view (``BotPool.read``: 50 to 100 ms in a worker, never on the
-loop) and adds the evidence when it comes; each decision of the seat takes the reading's
-snapshot along (``BotPool.choose``).
+loop) and adds the evidence when it comes; each decision of the seat takes a copy of the
+reading along (``reading``, in the bot's ``Situation``: ``BotPool.choose``).
 
 The table never waits for a reading: the next hand is dealt ``deal_delay`` (1.5 s) later, so the
 evidence is in before the bot's first decision of that hand unless the pool is very busy; then
@@ -71,6 +71,12 @@ class TableReadings:
         """What the seat's bot has read so far, for its decision (None: nothing yet)."""
         reading = self.readings.get(seat)
         return None if reading is None else reading.snapshot()
+
+    def reading(self, seat: int) -> Reading | None:
+        """What the seat's bot has read so far, for its decision (None: nothing yet). A copy: the
+        decision travels to a worker while the table goes on adding evidence."""
+        snapshot = self.snapshot(seat)
+        return None if snapshot is None else Reading.restored(snapshot)
 
     def restart(self) -> None:
         """A new match: read from scratch."""

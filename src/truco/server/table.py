@@ -603,9 +603,16 @@ class Table:
         try:
             actor = to_act(self.state)
             heard = self._senas.heard(self.state, actor) if actor is not None else ()
-            read = self._readings.snapshot(actor) if actor is not None else None
+            read = self._readings.reading(actor) if actor is not None else None
             kind, data, transition = await decide(
-                self._pool, self.settings, self.state, self.seats, self.seed, self.v, heard, read
+                self._pool,
+                self.settings,
+                self.state,
+                self.seats,
+                self.seed,
+                self.v,
+                heard=heard,
+                reading=read,
             )
             await self._commit(kind, data, transition)
         except TableError as exc:

@@ -9,23 +9,21 @@ with the wire's one codec (``truco.protocol``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit, urlunsplit
 
 from truco.actions import Action
 from truco.bots import Bot, make_bot
+from truco.bots.driver import Driver, Step
 from truco.bots.personas import persona
-from truco.bots.senas import Exchange, signs
-from truco.bots.senas import choose as choose_hearing
-from truco.engine import CHANCE, apply, deal, legal_actions, to_act
+from truco.engine import CHANCE, to_act
 from truco.errors import TrucoError
 from truco.events import Event, HandEnded, visible_to
 from truco.notation import HandHistory, dumps, from_state
 from truco.protocol import Rated, act_message, event_from_json, rated_from_json, view_from_json
 from truco.rules import Rules
-from truco.state import OVER, new_match
+from truco.state import OVER, State, new_match
 from truco.tui.text.words import sena_line
 from truco.view import SeatView, observe
 
@@ -65,11 +63,10 @@ class LocalGame:
         master = random.Random(seed)
         self.deal_rng = random.Random(master.getrandbits(64))
         self.bot_rng = random.Random(master.getrandbits(64))
-        self.state = new_match(self.rules, mano=0)
+        self.driver = Driver(new_match(self.rules, mano=0), self.bots)
+        """The match: the bots' señas to their partners (the person's among them) and their
+        readings of the rivals."""
         self.histories: list[HandHistory] = []
-        self.senas = Exchange(self.rules.players)
-        """The señas of the hand: the bots sign to their partners (the person's among them)."""
-        self._signers = [s != seat and signs(self.bots[s]) for s in range(self.rules.players)]
         self.notices: list[str] = []
         """The señas the person received, as log lines, until the client writes them."""
         # The bots go by their level's personas (the human's own seat reads "Vos").
@@ -77,6 +74,10 @@ class LocalGame:
             "" if s == seat else persona(self.bot_name, s, seed if seed is not None else "local")
             for s in range(self.rules.players)
         )
+
+    @property
+    def state(self) -> State:
+        return self.driver.state
 
     @property
     def view(self) -> SeatView:
@@ -90,28 +91,17 @@ class LocalGame:
     def human_to_act(self) -> bool:
         return to_act(self.state) == self.seat
 
-    def _after(self, events: Sequence[Event]) -> list[Event]:
-        for event in events:
+    def _after(self, step: Step) -> list[Event]:
+        for event in step.events:
             if isinstance(event, HandEnded):
                 self.histories.append(from_state(self.state))
-                # The bots that read their rivals (the expert) see the hand's end from their seat.
-                for s, bot in self.bots.items():
-                    watch = getattr(bot, "watch", None)
-                    if watch is not None:
-                        watch(observe(self.state, s))
-        self._sign()
-        return [e for e in events if visible_to(e, self.seat)]
-
-    def _sign(self) -> None:
-        """Before the next decision, the bots of that side make the señas due (to partners
-        only); those that reach the person become notices."""
-        actor = to_act(self.state)
-        if actor is None or actor == CHANCE or not any(self._signers):
-            return
-        for sender, sena, to in self.senas.before(self.state, actor, self._signers):
+        # The señas the bots made before the next decision: those that reach the person become
+        # notices.
+        for sender, sena, to in step.senas:
             if self.seat in to:
                 name = self.names[sender] or f"Asiento {sender}"
                 self.notices.append(sena_line(name, sena))
+        return [e for e in step.events if visible_to(e, self.seat)]
 
     def step(self) -> list[Event] | None:
         """Deal, or let one bot act; None when it is the human's turn or the match is over."""
@@ -119,21 +109,14 @@ class LocalGame:
         if actor is None or actor == self.seat:
             return None
         if actor == CHANCE:
-            self.state, events = deal(self.state, self.deal_rng)
-        else:
-            legal = legal_actions(self.state)
-            heard = self.senas.heard_by(actor, self.state.hand_no)
-            view = observe(self.state, actor)
-            action = choose_hearing(self.bots[actor], view, legal, self.bot_rng, heard)
-            self.state, events = apply(self.state, action)
-        return self._after(events)
+            return self._after(self.driver.deal(self.deal_rng))
+        return self._after(self.driver.play(self.bot_rng)[1])
 
     def play(self, action: Action) -> list[Event]:
         """The human's action (raises IllegalActionError if it is not legal now)."""
         if not self.human_to_act:
             raise TrucoError("it is not your turn")
-        self.state, events = apply(self.state, action)
-        return self._after(events)
+        return self._after(self.driver.act(action))
 
     def save(self, directory: Path, stem: str) -> list[Path]:
         """Write every finished hand as a hand history (``STEM-mano-NN.toml``)."""
