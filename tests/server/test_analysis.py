@@ -34,7 +34,7 @@ from truco.server.errors import TableError
 from truco.server.hub import Hub
 from truco.server.settings import sqlite_url
 from truco.server.store import Store
-from truco.server.table import FINISHED, Table
+from truco.server.tables.table import FINISHED, Table
 
 WORLDS = 24
 """Few worlds: these tests judge who gets what, not the numbers' precision."""

@@ -20,9 +20,10 @@ from truco.bots.rivals import Reading, Snapshot
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.protocol import view_from_json
 from truco.rules import Rules
-from truco.server import Settings, botpool
-from truco.server.clock import seeded
-from truco.server.table import Table
+from truco.server import Settings
+from truco.server.tables import botpool
+from truco.server.tables.clock import seeded
+from truco.server.tables.table import Table
 from truco.state import new_match
 from truco.view import observe
 

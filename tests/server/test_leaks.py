@@ -33,7 +33,7 @@ from truco.server.errors import TableError
 from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
 from truco.server.store import Store
-from truco.server.table import PLAYING, Table
+from truco.server.tables.table import PLAYING, Table
 from truco.state import PLAY, State
 
 NAMES = {str(c): c for c in DECK}

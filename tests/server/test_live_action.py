@@ -16,7 +16,7 @@ from truco.server.conn import Conn
 from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
 from truco.server.store import Store
-from truco.server.table import Table
+from truco.server.tables.table import Table
 
 
 async def play(url: str, parsed: list[str], moves: int) -> tuple[Table, int]:

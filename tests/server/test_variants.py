@@ -27,7 +27,7 @@ from truco.server.conn import Conn
 from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
 from truco.server.store import Store
-from truco.server.table import Table
+from truco.server.tables.table import Table
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "pata_de_gallo": {"variant": "pata_de_gallo", "target": 15},

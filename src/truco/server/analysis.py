@@ -35,7 +35,6 @@ from truco import protocol as p
 from truco.coach import analyse_hand, to_json
 from truco.coach.faceup import NODES
 from truco.notation import dumps, loads
-from truco.server.botpool import spawn_workers
 from truco.server.errors import TableError
 from truco.server.handle import TableHandle
 from truco.server.hub import Hub
@@ -43,7 +42,8 @@ from truco.server.identity import request_player
 from truco.server.limits import BAD_ORIGIN, Buckets, origin_ok, spend
 from truco.server.schemas import ErrorBody
 from truco.server.settings import Settings
-from truco.server.table import FINISHED
+from truco.server.tables.botpool import spawn_workers
+from truco.server.tables.table import FINISHED
 
 BUSY: Final = "analysis_busy"
 """Error code (503): the process has ``analysis_queue`` analyses under way; ask again later."""

@@ -18,7 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.notation import HandHistory, dumps
-from truco.server import accounts, analysis, botpool, identity, playnow, ranking, redact, replay
+from truco.server import accounts, analysis, identity, playnow, ranking, redact, replay
 from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
 from truco.server.cluster_hub import make_hub
 from truco.server.conn import Conn
@@ -48,7 +48,8 @@ from truco.server.schemas import (
 from truco.server.settings import Settings
 from truco.server.static import mount_web_client
 from truco.server.store import Store, StoreUnavailable
-from truco.server.table import FINISHED
+from truco.server.tables import botpool
+from truco.server.tables.table import FINISHED
 
 NOT_BUILT = """<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>truco</title></head>

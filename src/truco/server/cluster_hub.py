@@ -25,7 +25,7 @@ from truco.server.hub import LOBBY_KEYS, Hub
 from truco.server.remote import RelayConn, Relayed, RemoteTable
 from truco.server.settings import Settings
 from truco.server.store import Store, StoreUnavailable, TableRow
-from truco.server.table import WAITING, Table
+from truco.server.tables.table import WAITING, Table
 
 log = logging.getLogger("truco.server.cluster")
 

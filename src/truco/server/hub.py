@@ -22,14 +22,14 @@ from truco.bots import make_bot
 from truco.bots.personas import persona
 from truco.errors import RulesError, TrucoError
 from truco.rules import OPTION_NAMES, Rules, from_options
-from truco.server.clock import RETRY_SECONDS
 from truco.server.errors import CLOSE_EXPIRED, TableError, set_aside_error, unavailable
 from truco.server.handle import TableHandle
 from truco.server.limits import TokenBucket
 from truco.server.seats import BOT, EMPTY, HUMAN, Seat, hash_token
 from truco.server.settings import Settings
 from truco.server.store import Store, StoreUnavailable, TableRow
-from truco.server.table import BROKEN, EXPIRED, WAITING, Table, check_rated
+from truco.server.tables.clock import RETRY_SECONDS
+from truco.server.tables.table import BROKEN, EXPIRED, WAITING, Table, check_rated
 
 log = logging.getLogger("truco.server")
 

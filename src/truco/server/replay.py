@@ -33,7 +33,7 @@ from truco.server.hands import as_seen_by
 from truco.server.hub import Hub
 from truco.server.schemas import ErrorBody, SeatInfo
 from truco.server.static import file_answer
-from truco.server.table import FINISHED, Table
+from truco.server.tables.table import FINISHED, Table
 from truco.view import observe
 
 MAX_FRAMES: Final = 400

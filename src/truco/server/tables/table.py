@@ -28,8 +28,7 @@ from truco.engine import CHANCE, Transition, apply, to_act
 from truco.errors import IllegalActionError
 from truco.notation import HandHistory, from_state
 from truco.rules import Rules, from_options
-from truco.server import botpool, fanout, pista, ratings
-from truco.server.clock import Clock, decide, seeded
+from truco.server import fanout, pista, ratings
 from truco.server.conn import Conn
 from truco.server.errors import TableError, unavailable
 from truco.server.fanout import Version
@@ -51,6 +50,8 @@ from truco.server.seats import (
 from truco.server.senas import TableSenas
 from truco.server.settings import Settings
 from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
+from truco.server.tables import botpool
+from truco.server.tables.clock import Clock, decide, seeded
 from truco.state import OVER, PLAY, State, new_match
 from truco.view import observe
 
