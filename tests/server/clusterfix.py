@@ -192,7 +192,7 @@ def table_log(backing: Backing, url: str, table: str) -> list[tuple[int, str, di
     """The table's event log as PostgreSQL holds it: (seq, kind, data)."""
     import asyncio
 
-    from truco.server.store import Store
+    from truco.server.store.database import Store
 
     async def read() -> list[tuple[int, str, dict[str, Any]]]:
         store = Store(url)

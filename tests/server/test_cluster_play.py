@@ -22,8 +22,8 @@ from server.clusterfix import (
     table_log,
 )
 from server.helpers import Connection, settle, step
-from truco.server.cluster import Coordinator
-from truco.server.store import Fenced, SeatRow, Store
+from truco.server.cluster.coordinator import Coordinator
+from truco.server.store.database import Fenced, SeatRow, Store
 
 pytestmark = cluster
 

@@ -15,7 +15,7 @@ from server.test_leaks import allowed, cards_in
 from truco import notation
 from truco.cards import Card
 from truco.notation import HandHistory
-from truco.server.replay import MAX_FRAMES, FrameCache
+from truco.server.tables.replay import MAX_FRAMES, FrameCache
 from truco.server.tables.table import Table
 
 

@@ -7,7 +7,7 @@ import json
 import os
 
 from truco.server.settings import sqlite_url
-from truco.server.store import BrokenRow, Store
+from truco.server.store.database import BrokenRow, Store
 
 
 def database_url(db: str) -> str:

@@ -18,22 +18,22 @@ from starlette.websockets import WebSocketDisconnect
 
 from truco import protocol as p
 from truco.notation import HandHistory, dumps
-from truco.server import accounts, analysis, identity, playnow, ranking, redact, replay
-from truco.server.admission import TOO_LARGE, TOO_SLOW, BodyLimit
-from truco.server.cluster_hub import make_hub
-from truco.server.conn import Conn
+from truco.server.cluster.hub import make_hub
 from truco.server.errors import TableError
-from truco.server.handle import TableHandle
-from truco.server.hands import as_seen_by
-from truco.server.headers import add_security_headers
-from truco.server.limits import (
+from truco.server.net import redact
+from truco.server.net.admission import TOO_LARGE, TOO_SLOW, BodyLimit
+from truco.server.net.headers import add_security_headers
+from truco.server.net.limits import (
     BAD_ORIGIN,
     Buckets,
     TokenBucket,
     frame_size,
     origin_ok,
 )
-from truco.server.names import BAD_NAME, NameRefused, clean_name
+from truco.server.net.static import mount_web_client
+from truco.server.players import accounts, identity, ranking
+from truco.server.players.names import BAD_NAME, NameRefused, clean_name
+from truco.server.queue import playnow
 from truco.server.schemas import (
     BotBody,
     CreateBody,
@@ -46,9 +46,11 @@ from truco.server.schemas import (
     TomlResponse,
 )
 from truco.server.settings import Settings
-from truco.server.static import mount_web_client
-from truco.server.store import Store, StoreUnavailable
-from truco.server.tables import botpool
+from truco.server.store.database import Store, StoreUnavailable
+from truco.server.tables import analysis, botpool, replay
+from truco.server.tables.conn import Conn
+from truco.server.tables.handle import TableHandle
+from truco.server.tables.hands import as_seen_by
 from truco.server.tables.table import FINISHED
 
 NOT_BUILT = """<!doctype html>

@@ -19,9 +19,9 @@ from truco.bots.rivals import Snapshot
 from truco.bots.senas import Heard
 from truco.cards import DECK, format_cards
 from truco.engine import CHANCE, Transition, apply, deal, legal_actions, to_act
-from truco.server.seats import BOT, Seat
 from truco.server.settings import Settings
 from truco.server.tables.botpool import BotPool
+from truco.server.tables.seats import BOT, Seat
 from truco.state import State
 from truco.view import observe
 

@@ -28,15 +28,19 @@ from truco.engine import CHANCE, Transition, apply, to_act
 from truco.errors import IllegalActionError
 from truco.notation import HandHistory, from_state
 from truco.rules import Rules, from_options
-from truco.server import fanout, pista, ratings
-from truco.server.conn import Conn
 from truco.server.errors import TableError, unavailable
-from truco.server.fanout import Version
-from truco.server.limits import Buckets, spend
-from truco.server.pista import Pistas
-from truco.server.rated import Finish, Sitter, match_changes
-from truco.server.readings import TableReadings
-from truco.server.seats import (
+from truco.server.net.limits import Buckets, spend
+from truco.server.players import ratings
+from truco.server.players.rated import Finish, Sitter, match_changes
+from truco.server.settings import Settings
+from truco.server.store.database import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
+from truco.server.tables import botpool, fanout, pista
+from truco.server.tables.clock import Clock, decide, seeded
+from truco.server.tables.conn import Conn
+from truco.server.tables.fanout import Version
+from truco.server.tables.pista import Pistas
+from truco.server.tables.readings import TableReadings
+from truco.server.tables.seats import (
     BOT,
     EMPTY,
     HUMAN,
@@ -47,11 +51,7 @@ from truco.server.seats import (
     player_seat,
     seats_json,
 )
-from truco.server.senas import TableSenas
-from truco.server.settings import Settings
-from truco.server.store import Fenced, LogRow, SeatRow, Store, StoreUnavailable, TableRow
-from truco.server.tables import botpool
-from truco.server.tables.clock import Clock, decide, seeded
+from truco.server.tables.senas import TableSenas
 from truco.state import OVER, PLAY, State, new_match
 from truco.view import observe
 

@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from truco import protocol as p
 from truco.bots import senas
 from truco.engine import to_act
-from truco.server import fanout
-from truco.server.conn import Conn
-from truco.server.seats import BOT, Seat
-from truco.server.tables import botpool
+from truco.server.tables import botpool, fanout
+from truco.server.tables.conn import Conn
+from truco.server.tables.seats import BOT, Seat
 from truco.state import State
 
 

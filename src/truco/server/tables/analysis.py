@@ -36,13 +36,13 @@ from truco.coach import analyse_hand, to_json
 from truco.coach.faceup import NODES
 from truco.notation import dumps, loads
 from truco.server.errors import TableError
-from truco.server.handle import TableHandle
-from truco.server.hub import Hub
-from truco.server.identity import request_player
-from truco.server.limits import BAD_ORIGIN, Buckets, origin_ok, spend
+from truco.server.net.limits import BAD_ORIGIN, Buckets, origin_ok, spend
+from truco.server.players.identity import request_player
 from truco.server.schemas import ErrorBody
 from truco.server.settings import Settings
 from truco.server.tables.botpool import spawn_workers
+from truco.server.tables.handle import TableHandle
+from truco.server.tables.hub import Hub
 from truco.server.tables.table import FINISHED
 
 BUSY: Final = "analysis_busy"

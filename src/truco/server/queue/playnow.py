@@ -28,21 +28,21 @@ from redis.exceptions import RedisError
 
 from truco import protocol as p
 from truco.rules import from_options
-from truco.server import identity
-from truco.server.cluster_hub import ClusterHub
+from truco.server.cluster.hub import ClusterHub
 from truco.server.errors import TableError
-from truco.server.hub import Hub
-from truco.server.identity import PlayerRef
-from truco.server.limits import Buckets
-from truco.server.matchmaking import MODES, Curve, Waiting, pair
-from truco.server.names import clean_name
-from truco.server.queue_redis import RedisQueue
-from truco.server.queues import MATCHED, WAITING, MemoryQueue, Queue, QueueFull, Ticket
+from truco.server.net.limits import Buckets
+from truco.server.players import identity
+from truco.server.players.identity import PlayerRef
+from truco.server.players.names import clean_name
+from truco.server.queue.matchmaking import MODES, Curve, Waiting, pair
+from truco.server.queue.redis_queue import RedisQueue
+from truco.server.queue.tickets import MATCHED, WAITING, MemoryQueue, Queue, QueueFull, Ticket
 from truco.server.schemas import ErrorBody
-from truco.server.seats import hash_token
 from truco.server.settings import Settings
+from truco.server.tables.hub import Hub
+from truco.server.tables.seats import hash_token
 
-log = logging.getLogger("truco.server.playnow")
+log = logging.getLogger("truco.server.queue.playnow")
 
 TICKET_NOT_FOUND = "ticket_not_found"
 QUEUE_FULL = "queue_full"

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from truco.notation import HandHistory
-from truco.server.conn import Conn
-from truco.server.seats import Seat
+from truco.server.tables.conn import Conn
+from truco.server.tables.seats import Seat
 
 
 class TableHandle(Protocol):

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from truco.server.matchmaking import MODES
+from truco.server.queue.matchmaking import MODES
 
 WAITING, FORMING, MATCHED = "waiting", "forming", "matched"
 ROUND_MOST = 2000

@@ -20,7 +20,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from truco.server.queues import FORMING, MATCHED, ROUND_MOST, WAITING, QueueFull, Ticket
+from truco.server.queue.tickets import FORMING, MATCHED, ROUND_MOST, WAITING, QueueFull, Ticket
 
 PREFIX = "truco:mm:"
 CHECK_SECONDS = 0.25

@@ -14,10 +14,10 @@ from typing import Any
 
 from truco import protocol as p
 from truco.notation import HandHistory, loads
-from truco.server.cluster import Coordinator
-from truco.server.conn import Conn
+from truco.server.cluster.coordinator import Coordinator
 from truco.server.errors import TableError
-from truco.server.seats import Seat, find_seat
+from truco.server.tables.conn import Conn
+from truco.server.tables.seats import Seat, find_seat
 
 Relayed = dict[str, tuple[Conn, "RemoteTable"]]
 """The socket side's players at tables other processes own, by connection id."""

@@ -23,7 +23,8 @@ from pydantic import BaseModel, Field
 from truco import protocol as p
 from truco.bots.personas import LABELS, PERSONAS
 from truco.server.errors import TableError
-from truco.server.identity import (
+from truco.server.net.limits import Buckets
+from truco.server.players.identity import (
     Identity,
     MeBody,
     PlayerRef,
@@ -31,9 +32,8 @@ from truco.server.identity import (
     is_https,
     me_body,
 )
-from truco.server.limits import Buckets
-from truco.server.names import NameRefused, clean_name
-from truco.server.players import NameTaken, Player, new_player_id
+from truco.server.players.names import NameRefused, clean_name
+from truco.server.players.records import NameTaken, Player, new_player_id
 from truco.server.settings import Settings
 
 NAME_UNAVAILABLE: Final = "name_unavailable"

@@ -33,7 +33,7 @@ from redis.exceptions import RedisError
 from truco import protocol as p
 from truco.server.errors import TableError
 
-log = logging.getLogger("truco.server.cluster")
+log = logging.getLogger("truco.server.cluster.coordinator")
 
 LOBBY = "truco:lobby"
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from truco import protocol as p
 from truco.events import Event, visible_to
-from truco.server.conn import Conn
-from truco.server.seats import Seat
+from truco.server.tables.conn import Conn
+from truco.server.tables.seats import Seat
 from truco.state import State
 from truco.view import observe
 

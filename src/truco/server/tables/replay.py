@@ -28,11 +28,11 @@ from truco import protocol as p
 from truco.events import HandStarted, visible_to
 from truco.notation import HandHistory, states
 from truco.server.errors import TableError
-from truco.server.handle import TableHandle
-from truco.server.hands import as_seen_by
-from truco.server.hub import Hub
+from truco.server.net.static import file_answer
 from truco.server.schemas import ErrorBody, SeatInfo
-from truco.server.static import file_answer
+from truco.server.tables.handle import TableHandle
+from truco.server.tables.hands import as_seen_by
+from truco.server.tables.hub import Hub
 from truco.server.tables.table import FINISHED, Table
 from truco.view import observe
 

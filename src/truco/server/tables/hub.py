@@ -23,12 +23,12 @@ from truco.bots.personas import persona
 from truco.errors import RulesError, TrucoError
 from truco.rules import OPTION_NAMES, Rules, from_options
 from truco.server.errors import CLOSE_EXPIRED, TableError, set_aside_error, unavailable
-from truco.server.handle import TableHandle
-from truco.server.limits import TokenBucket
-from truco.server.seats import BOT, EMPTY, HUMAN, Seat, hash_token
+from truco.server.net.limits import TokenBucket
 from truco.server.settings import Settings
-from truco.server.store import Store, StoreUnavailable, TableRow
+from truco.server.store.database import Store, StoreUnavailable, TableRow
 from truco.server.tables.clock import RETRY_SECONDS
+from truco.server.tables.handle import TableHandle
+from truco.server.tables.seats import BOT, EMPTY, HUMAN, Seat, hash_token
 from truco.server.tables.table import BROKEN, EXPIRED, WAITING, Table, check_rated
 
 log = logging.getLogger("truco.server")

@@ -29,9 +29,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from truco.protocol import Rated, RatingChange
-from truco.server import ratings
-from truco.server.ratings import NEW, Entry, Skill
-from truco.server.store import metadata
+from truco.server.players import ratings
+from truco.server.players.ratings import NEW, Entry, Skill
+from truco.server.store.database import metadata
 
 ratings_t = Table(
     "truco_ratings",

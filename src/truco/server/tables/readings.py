@@ -23,9 +23,9 @@ from collections.abc import Sequence
 
 from truco.bots.rival_types import reads_types
 from truco.bots.rivals import Reading, Snapshot
-from truco.server.seats import BOT, Seat
 from truco.server.tables import botpool
 from truco.server.tables.botpool import BotPool
+from truco.server.tables.seats import BOT, Seat
 from truco.state import OVER, State
 from truco.view import SeatView, observe
 

@@ -18,7 +18,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from truco.server.store import (
+from truco.server.store.database import (
     OPEN,
     Store,
     StoreUnavailable,

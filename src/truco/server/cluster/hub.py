@@ -18,16 +18,16 @@ from redis.exceptions import RedisError
 
 from truco import protocol as p
 from truco.notation import dumps
-from truco.server.cluster import Coordinator
+from truco.server.cluster.coordinator import Coordinator
+from truco.server.cluster.remote import RelayConn, Relayed, RemoteTable
 from truco.server.errors import TableError
-from truco.server.handle import TableHandle
-from truco.server.hub import LOBBY_KEYS, Hub
-from truco.server.remote import RelayConn, Relayed, RemoteTable
 from truco.server.settings import Settings
-from truco.server.store import Store, StoreUnavailable, TableRow
+from truco.server.store.database import Store, StoreUnavailable, TableRow
+from truco.server.tables.handle import TableHandle
+from truco.server.tables.hub import LOBBY_KEYS, Hub
 from truco.server.tables.table import WAITING, Table
 
-log = logging.getLogger("truco.server.cluster")
+log = logging.getLogger("truco.server.cluster.coordinator")
 
 
 def make_hub(store: Store, settings: Settings) -> Hub:

@@ -15,9 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from truco import protocol as p
-from truco.server.conn import Conn
 from truco.server.errors import TableError
-from truco.server.store import SeatRow
+from truco.server.store.database import SeatRow
+from truco.server.tables.conn import Conn
 
 HUMAN, BOT, EMPTY = "human", "bot", "empty"
 ACKS_KEPT = 64

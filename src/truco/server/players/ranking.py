@@ -18,12 +18,12 @@ from fastapi import FastAPI, Query, Request, Response
 from pydantic import BaseModel
 from sqlalchemy import func, select
 
-from truco.server import ratings
-from truco.server.accounts import name_key
 from truco.server.errors import TableError
-from truco.server.players import Players
-from truco.server.rated import ratings_t, results_t
-from truco.server.store import Store, players_t
+from truco.server.players import ratings
+from truco.server.players.accounts import name_key
+from truco.server.players.rated import ratings_t, results_t
+from truco.server.players.records import Players
+from truco.server.store.database import Store, players_t
 
 PLAYER_NOT_FOUND = "player_not_found"
 """No player has claimed that name (HTTP 404)."""
@@ -297,7 +297,7 @@ def install(
         return await player_page(store, found.id, found.name, offset, limit)
 
     if site is not None and (site / "index.html").is_file():
-        from truco.server.static import file_answer
+        from truco.server.net.static import file_answer
 
         index = site / "index.html"
 

@@ -13,12 +13,12 @@ import asyncio
 from collections.abc import Sequence
 
 from truco import protocol as p
-from truco.server.conn import Conn
 from truco.server.errors import TableError
-from truco.server.limits import Buckets, spend
-from truco.server.seats import BOT, HUMAN, Seat
+from truco.server.net.limits import Buckets, spend
 from truco.server.settings import Settings
 from truco.server.tables.botpool import BotPool
+from truco.server.tables.conn import Conn
+from truco.server.tables.seats import BOT, HUMAN, Seat
 from truco.view import SeatView
 
 

@@ -26,9 +26,9 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
-from truco.server.players import Players, new_player_id, shared_secret
+from truco.server.players.records import Players, new_player_id, shared_secret
 from truco.server.settings import Settings
-from truco.server.store import Store, StoreUnavailable
+from truco.server.store.database import Store, StoreUnavailable
 
 COOKIE: Final = "truco_player"
 MAX_AGE: Final = 400 * 24 * 3600
