@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from server.helpers import Connection, subprotocols
-from truco.server import localcluster as lc
+from tools import localcluster as lc
 
 LACKING = lc.missing()
 cluster = [

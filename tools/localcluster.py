@@ -1,6 +1,6 @@
 """A whole cluster on this machine's loopback: PostgreSQL, Redis, server processes and nginx.
 
-``python -m truco.server.localcluster [--servers 2] [--port 8000]`` (``make run-cluster``) starts
+``python -m tools.localcluster [--servers 2] [--port 8000]`` (``make run-cluster``) starts
 them from the Debian packages (postgresql, redis-server, nginx) with everything they write in one
 temporary directory, and stops them all on Ctrl-C. The tests and the load test use the same
 pieces. PostgreSQL refuses to run as root: as root it runs as the ``postgres`` user.
@@ -425,7 +425,7 @@ def running(servers: int = 2, **options: object) -> Iterator[Cluster]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m truco.server.localcluster")
+    parser = argparse.ArgumentParser(prog="python -m tools.localcluster")
     parser.add_argument("--servers", type=int, default=2)
     parser.add_argument("--port", type=int, default=8000, help="nginx's port on 127.0.0.1")
     args = parser.parse_args(argv)
