@@ -8,7 +8,9 @@ import asyncio
 import math
 import os
 import random
+import secrets
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -21,7 +23,7 @@ from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.protocol import view_from_json
 from truco.rules import Rules
 from truco.server import Settings
-from truco.server.tables import botpool
+from truco.server.tables import botpool, hub
 from truco.server.tables.clock import seeded
 from truco.server.tables.table import Table
 from truco.state import new_match
@@ -119,10 +121,22 @@ def test_a_tables_expert_reads_its_rival_and_another_tables_does_not_share_it(
     assert raising._readings.snapshot(0) is None
 
 
-def test_the_reading_starts_again_with_a_rematch(settings: Settings) -> None:
-    """The first hand of the second match is read afresh. The bot waits for the test (see
-    ``play_read``): otherwise the match's course depends on when the readings come in, and the
-    second match's first hand can be one that ends it (a falta envido won), which nobody reads."""
+def test_the_reading_starts_again_with_a_rematch(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first hand of the second match is read afresh.
+
+    The match's course must not depend on chance: the bot's persona (its style) is drawn from
+    the table's id, which is random, and its decisions depended on whether the last hand's
+    reading had come in. Either could give a second match whose first hand ends it (a falta
+    envido won at no points), which nobody reads. So the table's id is fixed, and the bot waits
+    for the test to drive it once the readings are in (``play_read``)."""
+    fixed = SimpleNamespace(
+        token_hex=lambda n: "c0ffee15c0de"[: 2 * n],
+        token_urlsafe=secrets.token_urlsafe,
+        randbits=secrets.randbits,
+    )
+    monkeypatch.setattr(hub, "secrets", fixed)
     with serving(scripted(settings, bot_delay=3600.0)) as pooled:
         t = create(pooled, bots={"1": "dificil"})
         ana = Player(pooled, t["table"], t["token"])
