@@ -118,7 +118,10 @@ class RemoteTable:
             self._forget(conn)
             raise
 
-    async def receive(self, conn: Conn, raw: str | bytes) -> None:
+    async def receive(
+        self, conn: Conn, raw: str | bytes, msg: p.Message | p.Unexpected | None = None
+    ) -> None:
+        # The text goes to the owner as it came: the owner's table decodes it in its process.
         cid = self._cids.get(conn)
         if cid is not None and conn.closing is None:
             text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")

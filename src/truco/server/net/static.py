@@ -14,11 +14,22 @@ import os
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
 from starlette.datastructures import Headers
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.staticfiles import NotModifiedResponse, StaticFiles
 from starlette.types import Scope
+
+from truco.server.settings import Settings
+
+NOT_BUILT = """<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><title>truco</title></head>
+<body><h1>truco</h1>
+<p>The web client is not built. Build it into <code>src/truco/web/dist</code>
+(<code>make run</code> does it); the API is at <code>/api/tables</code> and the tables at
+<code>/ws/tables/{id}</code>.</p></body></html>
+"""
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 """For the hashed files under /assets/: a year, never revalidated."""
@@ -105,3 +116,23 @@ def mount_web_client(app: FastAPI, site: Path) -> None:
         return file_answer(site, index, request.scope)
 
     app.mount("/", WebClient(site), name="web")
+
+
+def static_dir(settings: Settings) -> Path:
+    """The built web client: ``Settings.static_dir``, or the package's own build."""
+    if settings.static_dir is not None:
+        return Path(settings.static_dir)
+    return Path(__file__).resolve().parent.parent.parent / "web" / "dist"
+
+
+def install(app: FastAPI, site: Path) -> None:
+    """Serve the web client built in ``site``, or a page that says it is not built (last: it
+    answers every path the routes before it do not)."""
+    if (site / "index.html").is_file():
+        mount_web_client(app, site)
+    else:
+
+        @app.get("/", include_in_schema=False)
+        @app.get("/t/{table_id}", include_in_schema=False)
+        async def not_built() -> HTMLResponse:
+            return HTMLResponse(NOT_BUILT)

@@ -157,6 +157,7 @@ def install(
     app: FastAPI,
     identity: Identity,
     settings: Settings,
+    *,
     checked: list[Any],
     errors: Any,
 ) -> None:

@@ -250,6 +250,7 @@ def install(
     app: FastAPI,
     store: Store,
     players: Players,
+    *,
     site: Path | None,
     errors: dict[int | str, dict[str, Any]],
 ) -> None:

@@ -269,6 +269,7 @@ def install(
     app: FastAPI,
     hub: Hub,
     settings: Settings,
+    *,
     checked: Sequence[DependsParam],
     rating_of: RatingOf = constant_rating,
     claimed: Claimed = nobody_claimed,

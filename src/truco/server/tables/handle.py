@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from truco import protocol as p
 from truco.notation import HandHistory
 from truco.server.tables.conn import Conn
 from truco.server.tables.seats import Seat
@@ -45,8 +46,11 @@ class TableHandle(Protocol):
         (None: a spectator), and catch it up."""
         ...
 
-    async def receive(self, conn: Conn, raw: str | bytes) -> None:
-        """Handle one message from a client."""
+    async def receive(
+        self, conn: Conn, raw: str | bytes, msg: p.Message | p.Unexpected | None = None
+    ) -> None:
+        """Handle one message from a client: ``raw`` as it came, ``msg`` the same decoded when
+        the caller decoded it already (the socket's reader does, for its own checks)."""
         ...
 
     async def disconnect(self, conn: Conn) -> None: ...

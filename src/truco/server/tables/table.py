@@ -416,9 +416,12 @@ class Table:
 
         await self.submit(run)
 
-    async def receive(self, conn: Conn, raw: str | bytes) -> None:
-        """Handle one message from a client."""
-        msg = p.parse(raw)
+    async def receive(
+        self, conn: Conn, raw: str | bytes, msg: p.Message | p.Unexpected | None = None
+    ) -> None:
+        """Handle one message from a client (``msg``: ``raw`` decoded, if it was already)."""
+        if msg is None:
+            msg = p.parse(raw)
         if isinstance(msg, p.Unexpected):
             conn.send(p.error(msg.code, msg.message, msg.a))
             return
