@@ -229,7 +229,14 @@ class Hub:
         except StoreUnavailable as exc:
             raise unavailable(exc) from None
         table = Table(
-            table_id, rules, turn_seconds, seed, seats, self.store, self.settings, rated=rated
+            table_id,
+            rules=rules,
+            turn_seconds=turn_seconds,
+            seed=seed,
+            seats=seats,
+            store=self.store,
+            settings=self.settings,
+            rated=rated,
         )
         await self._own(table)
         self._watch(table)
