@@ -23,7 +23,8 @@ from server.clusterfix import (
 )
 from server.helpers import Connection, settle, step
 from truco.server.cluster.coordinator import Coordinator
-from truco.server.store.database import Fenced, SeatRow, Store
+from truco.server.store.database import Store
+from truco.server.store.schema import Fenced, SeatRow
 
 pytestmark = cluster
 

@@ -13,7 +13,8 @@ from alembic.migration import MigrationContext
 from server.clusterfix import LACKING, Backing
 from truco.server.players.records import NameTaken, Players, shared_secret
 from truco.server.settings import sqlite_url
-from truco.server.store.database import SeatRow, Store, metadata
+from truco.server.store.database import Store
+from truco.server.store.schema import SeatRow, metadata
 
 A, B = "a" * 32, "b" * 32
 

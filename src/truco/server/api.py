@@ -20,7 +20,7 @@ from truco.server.players import accounts, ranking
 from truco.server.players.names import BAD_NAME, NameRefused
 from truco.server.schemas import ErrorBody
 from truco.server.settings import Settings
-from truco.server.store.database import StoreUnavailable
+from truco.server.store.schema import StoreUnavailable
 
 # HTTP-only error codes: a path or method the API does not have.
 NOT_FOUND = "not_found"

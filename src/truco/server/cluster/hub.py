@@ -22,7 +22,8 @@ from truco.server.cluster.coordinator import Coordinator
 from truco.server.cluster.remote import RelayConn, Relayed, RemoteTable
 from truco.server.errors import TableError
 from truco.server.settings import Settings
-from truco.server.store.database import Store, StoreUnavailable, TableRow
+from truco.server.store.database import Store
+from truco.server.store.schema import StoreUnavailable, TableRow
 from truco.server.tables.handle import TableHandle
 from truco.server.tables.hub import LOBBY_KEYS, Hub
 from truco.server.tables.table import WAITING, Table

@@ -28,7 +28,8 @@ from starlette.websockets import WebSocket
 
 from truco.server.players.records import Players, new_player_id, shared_secret
 from truco.server.settings import Settings
-from truco.server.store.database import Store, StoreUnavailable
+from truco.server.store.database import Store
+from truco.server.store.schema import StoreUnavailable
 
 COOKIE: Final = "truco_player"
 MAX_AGE: Final = 400 * 24 * 3600

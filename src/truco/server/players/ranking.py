@@ -23,7 +23,8 @@ from truco.server.players import ratings
 from truco.server.players.accounts import name_key
 from truco.server.players.rated import ratings_t, results_t
 from truco.server.players.records import Players
-from truco.server.store.database import Store, players_t
+from truco.server.store.database import Store
+from truco.server.store.schema import players_t
 
 PLAYER_NOT_FOUND = "player_not_found"
 """No player has claimed that name (HTTP 404)."""

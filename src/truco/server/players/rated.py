@@ -31,7 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from truco.protocol import Rated, RatingChange
 from truco.server.players import ratings
 from truco.server.players.ratings import NEW, Entry, Skill
-from truco.server.store.database import metadata
+from truco.server.store.schema import metadata
 
 ratings_t = Table(
     "truco_ratings",

@@ -18,9 +18,9 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from truco.server.store.database import (
+from truco.server.store.database import Store
+from truco.server.store.schema import (
     OPEN,
-    Store,
     StoreUnavailable,
     players_t,
     seats_t,

@@ -25,7 +25,8 @@ from truco.rules import OPTION_NAMES, Rules, from_options
 from truco.server.errors import CLOSE_EXPIRED, TableError, set_aside_error, unavailable
 from truco.server.net.limits import TokenBucket
 from truco.server.settings import Settings
-from truco.server.store.database import Store, StoreUnavailable, TableRow
+from truco.server.store.database import Store
+from truco.server.store.schema import StoreUnavailable, TableRow
 from truco.server.tables.clock import RETRY_SECONDS
 from truco.server.tables.handle import TableHandle
 from truco.server.tables.seats import BOT, EMPTY, HUMAN, Seat, hash_token

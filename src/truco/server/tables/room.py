@@ -32,7 +32,8 @@ from truco.server.net.limits import Buckets, spend
 from truco.server.players import ratings
 from truco.server.players.rated import match_changes
 from truco.server.settings import Settings
-from truco.server.store.database import LogRow, SeatRow, Store, StoreUnavailable, TableRow
+from truco.server.store.database import Store
+from truco.server.store.schema import LogRow, SeatRow, StoreUnavailable, TableRow
 from truco.server.tables import botpool, fanout, pista
 from truco.server.tables.clock import Clock
 from truco.server.tables.conn import Conn

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from truco import protocol as p
 from truco.server.errors import TableError
-from truco.server.store.database import SeatRow
+from truco.server.store.schema import SeatRow
 from truco.server.tables.conn import Conn
 
 HUMAN, BOT, EMPTY = "human", "bot", "empty"

@@ -18,7 +18,7 @@ from truco.errors import IllegalActionError
 from truco.server.errors import TableError, unavailable
 from truco.server.players import ratings
 from truco.server.players.rated import Finish, Sitter
-from truco.server.store.database import Fenced, StoreUnavailable
+from truco.server.store.schema import Fenced, StoreUnavailable
 from truco.server.tables import fanout, pista
 from truco.server.tables.clock import decide, seeded
 from truco.server.tables.conn import Conn

@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import engine_from_config, pool
 
-from truco.server.store.database import metadata
+from truco.server.store.schema import metadata
 
 config = context.config
 
