@@ -376,6 +376,7 @@ class Cluster:
         self,
         workdir: Path,
         servers: int = 2,
+        *,
         proxy: bool = True,
         port: int | None = None,
         env: dict[str, str] | None = None,

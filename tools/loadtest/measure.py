@@ -92,8 +92,12 @@ async def measure(
                 # A rated table's players are named after it and the run ("3fa9c1t12s0").
                 name = f"{run_id}t{i}" if rated else None
                 if against_bot:
-                    return True, await open_table(http, ws_base, 2, 1, bot_level, name)
-                return False, await open_table(http, ws_base, players, humans, bots, name)
+                    return True, await open_table(
+                        http, ws_base, players=2, humans=1, bots=bot_level, rated=name
+                    )
+                return False, await open_table(
+                    http, ws_base, players=players, humans=humans, bots=bots, rated=name
+                )
             except Refused as exc:
                 refused[exc.code] += 1
                 return None
@@ -105,7 +109,7 @@ async def measure(
     runs = [TableRun(1 if against_bot else humans, actions) for against_bot, _ in kept]
     tasks = [
         asyncio.create_task(
-            play_seat(ws, run, random.Random(seed * 100_000 + i * 10 + k), think, start)
+            play_seat(ws, run, random.Random(seed * 100_000 + i * 10 + k), think=think, start=start)
         )
         for i, (run, socks) in enumerate(zip(runs, sockets, strict=True))
         for k, ws in enumerate(socks)

@@ -58,6 +58,7 @@ async def play_seat(
     ws: ClientConnection,
     run: TableRun,
     rng: random.Random,
+    *,
     think: float,
     start: asyncio.Event,
 ) -> None:
@@ -142,6 +143,7 @@ async def _player(base: str, name: str) -> httpx.AsyncClient:
 async def open_table(
     http: httpx.AsyncClient,
     ws_base: str,
+    *,
     players: int,
     humans: int,
     bots: str,

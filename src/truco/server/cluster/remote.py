@@ -51,6 +51,7 @@ class RemoteTable:
         bus: Coordinator,
         relayed: Relayed,
         table_id: str,
+        *,
         owner: str,
         snapshot: dict[str, Any],
     ):
@@ -70,8 +71,8 @@ class RemoteTable:
         # A dead owner would only time out: say so at once, its lease is about to lapse.
         if owner not in await bus.alive([owner]):
             raise TableError(p.UNAVAILABLE, "the server that held the table is gone; try again")
-        snapshot = await _call(bus, owner, "snapshot", table_id, {})
-        return cls(bus, relayed, table_id, owner, snapshot)
+        snapshot = await _call(bus, owner, "snapshot", table_id=table_id, args={})
+        return cls(bus, relayed, table_id, owner=owner, snapshot=snapshot)
 
     def info(self) -> dict[str, Any]:
         return self._info
@@ -91,12 +92,12 @@ class RemoteTable:
         self, name: str, seat_no: int | None, player_id: str | None = None
     ) -> tuple[int, str]:
         args = {"name": name, "seat": seat_no, "player_id": player_id}
-        seat, token = await _call(self.bus, self.owner, "join", self.id, args)
+        seat, token = await _call(self.bus, self.owner, "join", table_id=self.id, args=args)
         return int(seat), str(token)
 
     async def add_bot(self, seat_no: int, level: str) -> None:
         args = {"seat": seat_no, "level": level}
-        self._info = await _call(self.bus, self.owner, "add_bot", self.id, args)
+        self._info = await _call(self.bus, self.owner, "add_bot", table_id=self.id, args=args)
 
     async def connect(
         self, conn: Conn, token: str | None, last_v: int, player_id: str | None = None
@@ -113,7 +114,7 @@ class RemoteTable:
             "player_id": player_id,
         }
         try:
-            await _call(self.bus, self.owner, "connect", self.id, args)
+            await _call(self.bus, self.owner, "connect", table_id=self.id, args=args)
         except TableError:
             self._forget(conn)
             raise
@@ -139,7 +140,7 @@ class RemoteTable:
         return cid
 
 
-async def _call(bus: Coordinator, node: str, method: str, table_id: str, args: Any) -> Any:
+async def _call(bus: Coordinator, node: str, method: str, *, table_id: str, args: Any) -> Any:
     try:
         return await bus.call(node, method, table_id, args)
     except TableError as exc:

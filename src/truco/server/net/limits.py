@@ -116,7 +116,7 @@ def origin_ok(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
     return bool(netloc) and netloc == host.strip().lower()
 
 
-def spend(budget: Buckets, key: Hashable, what: str, burst: float, per_second: float) -> None:
+def spend(budget: Buckets, key: Hashable, what: str, *, burst: float, per_second: float) -> None:
     """Take one credit of ``key`` from ``budget``, or refuse (``rate_limited``) saying the limit."""
     if not budget.take(key):
         raise TableError(

@@ -141,7 +141,7 @@ class Ranking:
 
 
 async def player_page(
-    store: Store, player_id: str, name: str, offset: int, limit: int
+    store: Store, player_id: str, name: str, *, offset: int, limit: int
 ) -> dict[str, Any]:
     """What ``GET /api/players/{name}`` answers for the player ``player_id``."""
     async with store.reading() as conn:
@@ -296,7 +296,7 @@ def install(
         found = await players.by_key(name_key(name.strip())) if len(name) <= 100 else None
         if found is None or found.name is None:
             raise TableError(PLAYER_NOT_FOUND, "no player has claimed that name")
-        return await player_page(store, found.id, found.name, offset, limit)
+        return await player_page(store, found.id, found.name, offset=offset, limit=limit)
 
     if site is not None and (site / "index.html").is_file():
         from truco.server.net.static import file_answer

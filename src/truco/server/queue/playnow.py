@@ -116,6 +116,7 @@ class Matchmaker:
         hub: Hub,
         queue: Queue,
         settings: Settings,
+        *,
         rating_of: RatingOf,
         claimed: Claimed = nobody_claimed,
     ) -> None:
@@ -199,7 +200,7 @@ class Matchmaker:
             pid = _player_id(t)
             rated = rated and pid is not None and await self.claimed(pid)
         try:
-            table = await self.hub.open(rules, seated, bots, turn, rated)
+            table = await self.hub.open(rules, seated, bots, turn, rated=rated)
         except BaseException:
             await self.queue.unclaim(list(people))  # they wait again, in their places
             raise
@@ -275,7 +276,9 @@ def install(
     claimed: Claimed = nobody_claimed,
 ) -> Matchmaker:
     """Add the queue's routes to ``app`` (before its catch-all ``/api`` route)."""
-    maker = Matchmaker(hub, make_queue(hub, settings), settings, rating_of, claimed)
+    maker = Matchmaker(
+        hub, make_queue(hub, settings), settings, rating_of=rating_of, claimed=claimed
+    )
     app.state.matchmaker = maker
     joins = Buckets(settings.queue_burst, settings.queue_per_minute / 60)
     polls = Buckets(settings.queue_polls_burst, settings.queue_polls_per_second)

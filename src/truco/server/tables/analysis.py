@@ -178,7 +178,9 @@ class Analyses:
         if found is None:
             task = self.under_way.get(key)
             if task is None:
-                task = self._start(key, dumps(history), caller is not None, address, player)
+                task = self._start(
+                    key, dumps(history), seated=caller is not None, address=address, player=player
+                )
             try:
                 async with asyncio.timeout(self.settings.analysis_seconds):
                     found = await asyncio.shield(task)
@@ -200,7 +202,7 @@ class Analyses:
         }
 
     def _start(
-        self, key: Key, text: str, seated: bool, address: str, player: str | None
+        self, key: Key, text: str, *, seated: bool, address: str, player: str | None
     ) -> asyncio.Task[dict[str, Any]]:
         s = self.settings
         if self.pool.full():
@@ -209,19 +211,20 @@ class Analyses:
             self.addresses,
             address,
             "too many analyses from this address",
-            s.address_analysis_burst,
-            s.address_analysis_per_second,
+            burst=s.address_analysis_burst,
+            per_second=s.address_analysis_per_second,
         )
         burst, rate = s.analysis_burst, s.analysis_per_second
         # The player first: one who ran out at one of his seats keeps the others' credit.
         if player is not None:
-            spend(self.seats, ("player", player), "too many analyses", burst, rate)
+            spend(self.seats, ("player", player), "too many analyses", burst=burst, per_second=rate)
         if seated:
             who: Hashable = key[:2] + (key[3],)  # table, match, seat
-            spend(self.seats, who, "too many analyses", burst, rate)
+            spend(self.seats, who, "too many analyses", burst=burst, per_second=rate)
         table_id, _, hand, seat, seed, over = key
         task = asyncio.get_running_loop().create_task(
-            self._run(key, text, seat, hand, seed, over), name=f"analysis-{table_id}-{hand}"
+            self._run(key, text, seat=seat, hand=hand, seed=seed, over=over),
+            name=f"analysis-{table_id}-{hand}",
         )
         self.under_way[key] = task
         # Nobody may be waiting for it any more (a request that timed out): its failure is
@@ -230,7 +233,7 @@ class Analyses:
         return task
 
     async def _run(
-        self, key: Key, text: str, seat: int, hand: int, seed: int, over: bool
+        self, key: Key, text: str, *, seat: int, hand: int, seed: int, over: bool
     ) -> dict[str, Any]:
         try:
             found = await self.pool.run(text, seat, hand, self.settings.analysis_worlds, seed, over)

@@ -39,7 +39,7 @@ def send_all(conns: Iterable[Conn], text: str) -> None:
         conn.send(text)
 
 
-def full(conn: Conn, v: int, state: State, info: dict[str, Any], deadline: int | None) -> str:
+def full(conn: Conn, v: int, state: State, *, info: dict[str, Any], deadline: int | None) -> str:
     """Everything ``conn``'s seat may see of the table now."""
     return p.encode(
         "full",

@@ -169,6 +169,7 @@ class Hub:
         options: dict[str, Any],
         bots: dict[int, str],
         turn_seconds: float | None,
+        *,
         creator: str = "",
         player_id: str | None = None,
         rated: bool = False,
@@ -194,7 +195,7 @@ class Hub:
         self._admit(creator, waits=len(bots) < rules.players - 1)
         token = secrets.token_urlsafe(32)
         table = await self.open(
-            rules, {0: (name, hash_token(token), player_id)}, bots, turn_seconds, rated
+            rules, {0: (name, hash_token(token), player_id)}, bots, turn_seconds, rated=rated
         )
         if creator and table.status == WAITING:
             self._creators.setdefault(creator, set()).add(table.id)
@@ -206,6 +207,7 @@ class Hub:
         people: dict[int, tuple[str, str, str | None]],
         bots: dict[int, str],
         turn_seconds: float | None,
+        *,
         rated: bool = False,
     ) -> Table:
         """A new table, started, with ``people`` (seat -> name, token hash and player id, if

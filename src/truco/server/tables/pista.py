@@ -39,15 +39,15 @@ class Pistas:
         self.tasks: set[asyncio.Task[None]] = set()
         """Searches under way (kept so that they are not collected, and stopped with the table)."""
 
-    def start(self, conn: Conn, seat: Seat, view: SeatView, v: int, seed: str) -> None:
+    def start(self, conn: Conn, seat: Seat, view: SeatView, *, v: int, seed: str) -> None:
         """Start the pista for ``view`` (the seat's own, at version ``v``) and return at once."""
         settings = self.settings
         spend(
             self.budget,
             seat.seat,
             "too many pistas",
-            settings.pista_burst,
-            settings.pista_per_second,
+            burst=settings.pista_burst,
+            per_second=settings.pista_per_second,
         )
         task = asyncio.get_running_loop().create_task(self._answer(conn, view, v, seed))
         self.tasks.add(task)

@@ -260,7 +260,9 @@ class Room(abc.ABC):
         return fanout.connections(self.seats, self.spectators)
 
     def full(self, conn: Conn) -> str:
-        return fanout.full(conn, self.v, self.state, self.info(), self.clock.deadline_ms())
+        return fanout.full(
+            conn, self.v, self.state, info=self.info(), deadline=self.clock.deadline_ms()
+        )
 
     def _broadcast_table(self) -> None:
         if self.on_change is not None:
@@ -376,8 +378,8 @@ class Room(abc.ABC):
                 self._connect_budget,
                 seat.seat,
                 "this seat connected too often",
-                settings.seat_connect_burst,
-                settings.seat_connects_per_second,
+                burst=settings.seat_connect_burst,
+                per_second=settings.seat_connects_per_second,
             )
             # What the others see changes only if the seat was away (or a bot played for it):
             # a connection that replaces an open one is not news for the table.

@@ -67,7 +67,13 @@ def install(app: FastAPI, hub: Hub, settings: Settings, checked: list[Any]) -> T
         player_id = await _seated_player(request)
         name = await _rated_name(request) if body.rated else clean_name(body.name)
         created = await hub.create(
-            name, body.options, bots, body.turn_seconds, creator, player_id, rated=body.rated
+            name,
+            body.options,
+            bots,
+            body.turn_seconds,
+            creator=creator,
+            player_id=player_id,
+            rated=body.rated,
         )
         return {
             "table": created.table,

@@ -139,7 +139,7 @@ class Table(Room):
             raise pista.refuse("a pista is only for your own turn")
         v = self.v
         seed = seeded(self.seed, "pista", v, seat.seat)
-        self._pistas.start(conn, seat, observe(self.state, seat.seat), v, seed)
+        self._pistas.start(conn, seat, observe(self.state, seat.seat), v=v, seed=seed)
 
     async def _rematch(self, seat: Seat) -> None:
         if self.state.phase != OVER:

@@ -83,7 +83,9 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
             refused = {p.UNAVAILABLE: p.CLOSE_TRY_AGAIN, p.RATE_LIMITED: p.CLOSE_TOO_FAST}
             await ws.close(refused.get(exc.code, p.CLOSE_BAD_TOKEN))
             return
-        reader = asyncio.create_task(_read(ws, table, conn, settings, lambda: chats.take(address)))
+        reader = asyncio.create_task(
+            _read(ws, table, conn, settings=settings, chat_ok=lambda: chats.take(address))
+        )
         writer = asyncio.create_task(_write(ws, conn))
         try:
             await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
@@ -101,7 +103,12 @@ def install(app: FastAPI, hub: Hub, settings: Settings) -> None:
 
 
 async def _read(
-    ws: WebSocket, table: TableHandle, conn: Conn, settings: Settings, chat_ok: Callable[[], bool]
+    ws: WebSocket,
+    table: TableHandle,
+    conn: Conn,
+    *,
+    settings: Settings,
+    chat_ok: Callable[[], bool],
 ) -> None:
     # Every message counts, pings and refused ones included: what costs the server is reading
     # and answering them, whatever they say.
