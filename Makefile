@@ -40,8 +40,8 @@ run: $(STAMP) web
 	$(BIN)/truco serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP) web
-	$(BIN)/ruff check src tests
-	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests tools
+	$(BIN)/ruff format --check src tests tools
 	$(BIN)/mypy
 	cd $(WEB) && npm test
 	$(BIN)/pytest
@@ -52,7 +52,7 @@ bench: $(STAMP)
 # PostgreSQL, Redis, two game servers and nginx on 127.0.0.1 (docs/operations.md); open
 # http://127.0.0.1:8000. Needs the Debian packages postgresql, redis-server and nginx-light.
 run-cluster: $(STAMP) web
-	$(BIN)/python -m truco.server.localcluster --servers 2 --port 8000
+	$(BIN)/python -m tools.localcluster --servers 2 --port 8000
 
 # The game server under load (docs/operations.md): BENCH_TABLES tables at once for
 # BENCH_SECONDS, against one process (SQLite) and against two behind Redis (PostgreSQL, nginx).
@@ -62,11 +62,11 @@ BENCH_SECONDS ?= 30
 BENCH_THINK ?= 3.0
 # The third run plays rated tables: every person a player who claimed a name (docs/players.md).
 bench-server: $(STAMP)
-	$(BIN)/python -m truco.server.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
+	$(BIN)/python -m tools.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
 		--think $(BENCH_THINK) --processes 1
-	$(BIN)/python -m truco.server.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
+	$(BIN)/python -m tools.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
 		--think $(BENCH_THINK) --processes 2
-	$(BIN)/python -m truco.server.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
+	$(BIN)/python -m tools.loadtest --tables $(BENCH_TABLES) --seconds $(BENCH_SECONDS) \
 		--think $(BENCH_THINK) --processes 1 --rated
 
 # Bot strength and decision latency (docs/bots.md): duplicate matches on all cores; a few

@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from server.helpers import Connection, subprotocols
-from truco.server import localcluster as lc
+from tools import localcluster as lc
 
 LACKING = lc.missing()
 cluster = [
@@ -192,7 +192,7 @@ def table_log(backing: Backing, url: str, table: str) -> list[tuple[int, str, di
     """The table's event log as PostgreSQL holds it: (seq, kind, data)."""
     import asyncio
 
-    from truco.server.store import Store
+    from truco.server.store.database import Store
 
     async def read() -> list[tuple[int, str, dict[str, Any]]]:
         store = Store(url)

@@ -15,11 +15,11 @@ from fastapi.testclient import TestClient
 
 from server.helpers import Player, create, serving
 from truco.server import Settings, create_app
-from truco.server.accounts import account_name, looks_like_a_bot, name_key
-from truco.server.identity import COOKIE
-from truco.server.names import NameRefused
-from truco.server.players import Players
-from truco.server.store import Store
+from truco.server.players.accounts import account_name, looks_like_a_bot, name_key
+from truco.server.players.identity import COOKIE
+from truco.server.players.names import NameRefused
+from truco.server.players.records import Players
+from truco.server.store.database import Store
 
 PASSWORD = "mate amargo 1921"
 

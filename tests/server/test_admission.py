@@ -18,9 +18,9 @@ from fastapi.testclient import TestClient
 from websockets.sync.client import connect
 
 from server.helpers import create
+from tools.loadtest.measure import measure
+from tools.localcluster import free_port
 from truco.server import Settings, create_app, uvicorn_config
-from truco.server.loadtest import measure
-from truco.server.localcluster import free_port
 
 
 @pytest.fixture
@@ -116,7 +116,7 @@ def test_connections_per_address_are_bounded(live: tuple[str, int]) -> None:
 
 
 def test_the_nginx_config_carries_the_same_bounds(tmp_path: Path) -> None:
-    from truco.server.localcluster import Proxy, Server
+    from tools.localcluster import Proxy, Server
 
     proxy = Proxy(tmp_path, [Server({}, "node-1", port=1)])
     conf = proxy.config()

@@ -28,13 +28,13 @@ from server.test_play import play_out
 from truco.engine import CHANCE, legal_actions, to_act
 from truco.notation import dumps, loads, states
 from truco.server import Settings
-from truco.server.analysis import Analyses, Busy, analyse
-from truco.server.conn import Conn
 from truco.server.errors import TableError
-from truco.server.hub import Hub
 from truco.server.settings import sqlite_url
-from truco.server.store import Store
-from truco.server.table import FINISHED, Table
+from truco.server.store.database import Store
+from truco.server.tables.analysis import Analyses, Busy, analyse
+from truco.server.tables.conn import Conn
+from truco.server.tables.hub import Hub
+from truco.server.tables.table import FINISHED, Table
 
 WORLDS = 24
 """Few worlds: these tests judge who gets what, not the numbers' precision."""

@@ -21,10 +21,11 @@ from truco.bots import make_bot, make_persona_bot
 from truco.bots.base import Situation
 from truco.engine import deal, legal_actions, to_act
 from truco.rules import Rules
-from truco.server import Settings, botpool, clock
-from truco.server.botpool import FALLBACK, BotPool, decide
-from truco.server.seats import BOT, HUMAN, Seat
-from truco.server.table import Table
+from truco.server import Settings
+from truco.server.tables import botpool, clock
+from truco.server.tables.botpool import FALLBACK, BotPool, decide
+from truco.server.tables.seats import BOT, HUMAN, Seat
+from truco.server.tables.table import Table
 from truco.state import new_match
 from truco.view import observe
 

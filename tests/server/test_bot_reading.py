@@ -9,7 +9,9 @@ import asyncio
 import math
 import os
 import random
+import secrets
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -23,9 +25,10 @@ from truco.bots.rivals import Reading, Snapshot
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.protocol import view_from_json
 from truco.rules import Rules
-from truco.server import Settings, botpool
-from truco.server.clock import seeded
-from truco.server.table import Table
+from truco.server import Settings
+from truco.server.tables import botpool, hub
+from truco.server.tables.clock import seeded
+from truco.server.tables.table import Table
 from truco.state import new_match
 from truco.view import observe
 
@@ -69,6 +72,29 @@ def play_as(player: Player, rival: str, seed: int, hands: int) -> None:
         actor.play(str(bot.choose(Situation(view, view.legal), rng)))
 
 
+def play_read(player: Player, table: Table, rival: str, seed: int, hands: int) -> None:
+    """As ``play_as``, at a table whose bots wait (a long ``bot_delay``) for the test to drive
+    them, each once every reading under way came in: each decision then has the reading of every
+    finished hand. Left to itself, a bot's first decision of a hand races the reading of the
+    hand before (``deal_delay`` is 0 here), so the course of a match, its length, and with it
+    the deals of the next match (seeded by the version), would depend on the machine's load."""
+    bot, rng = make_bot(rival), random.Random(seed)
+    while player.view is None:
+        player.recv()
+    while player.view["phase"] != "over" and player.view["hand"] <= hands:
+        actor = player.view["to_act"]
+        if actor == player.view["seat"]:
+            view = view_from_json(player.view)
+            player.play(str(bot.choose(view, view.legal, rng)))
+        elif actor is None or actor < 0:
+            player.recv()  # a deal
+        else:
+            settled(player, table)
+            v = player.v
+            player.ws.portal.call(table.submit, lambda v=v: table._drive(v))
+            player.catch_up(v + 1)
+
+
 def read_of(table: Table, seat: int) -> Reading:
     snapshot = table._readings.snapshot(seat)
     assert snapshot is not None, "nothing read"
@@ -98,20 +124,36 @@ def test_a_tables_expert_reads_its_rival_and_another_tables_does_not_share_it(
     assert raising._readings.snapshot(0) is None
 
 
-def test_the_reading_starts_again_with_a_rematch(pooled: TestClient) -> None:
-    t = create(pooled, bots={"1": "dificil"})
-    ana = Player(pooled, t["table"], t["token"])
-    play_as(ana, "simple", 2, 10**6)  # to the end of the match
-    table = table_of(pooled, t["table"])
-    settled(ana, table)
-    assert ana.view is not None and ana.view["phase"] == "over"
-    assert read_of(table, 1).types[0].hands >= 1
-    ana.send("rematch")
-    assert ana.until("full")["d"]["table"]["match"] == 2
-    assert table._readings.snapshot(1) is None  # the old match's reading is gone
-    play_as(ana, "simple", 3, 1)  # the first hand of the new match
-    settled(ana, table)
-    assert read_of(table, 1).types[0].hands == 1
+def test_the_reading_starts_again_with_a_rematch(
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first hand of the second match is read afresh.
+
+    The match's course must not depend on chance: the bot's persona (its style) is drawn from
+    the table's id, which is random, and its decisions depended on whether the last hand's
+    reading had come in. Either could give a second match whose first hand ends it (a falta
+    envido won at no points), which nobody reads. So the table's id is fixed, and the bot waits
+    for the test to drive it once the readings are in (``play_read``)."""
+    fixed = SimpleNamespace(
+        token_hex=lambda n: "c0ffee15c0de"[: 2 * n],
+        token_urlsafe=secrets.token_urlsafe,
+        randbits=secrets.randbits,
+    )
+    monkeypatch.setattr(hub, "secrets", fixed)
+    with serving(scripted(settings, bot_delay=3600.0)) as pooled:
+        t = create(pooled, bots={"1": "dificil"})
+        ana = Player(pooled, t["table"], t["token"])
+        table = table_of(pooled, t["table"])
+        play_read(ana, table, "simple", 2, 10**6)  # to the end of the match
+        settled(ana, table)
+        assert ana.view is not None and ana.view["phase"] == "over"
+        assert read_of(table, 1).types[0].hands >= 1
+        ana.send("rematch")
+        assert ana.until("full")["d"]["table"]["match"] == 2
+        assert table._readings.snapshot(1) is None  # the old match's reading is gone
+        play_read(ana, table, "simple", 3, 1)  # the first hand of the new match
+        settled(ana, table)
+        assert read_of(table, 1).types[0].hands == 1
 
 
 def test_the_tables_bot_decides_with_the_tables_reading(settings: Settings) -> None:

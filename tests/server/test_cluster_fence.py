@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from truco.server import sqlite_url
-from truco.server.store import Fenced, SeatRow, Store
+from truco.server.store.database import Store
+from truco.server.store.schema import Fenced, SeatRow
 
 
 def test_only_the_next_version_is_written(tmp_path: Path) -> None:

@@ -22,8 +22,9 @@ from server.clusterfix import (
     table_log,
 )
 from server.helpers import Connection, settle, step
-from truco.server.cluster import Coordinator
-from truco.server.store import Fenced, SeatRow, Store
+from truco.server.cluster.coordinator import Coordinator
+from truco.server.store.database import Store
+from truco.server.store.schema import Fenced, SeatRow
 
 pytestmark = cluster
 

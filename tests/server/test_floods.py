@@ -15,8 +15,8 @@ from fastapi.testclient import TestClient
 from server.helpers import Player, create, join, serving
 from truco.server import Settings, create_app
 from truco.server.errors import CLOSE_EXPIRED
-from truco.server.hub import Hub
-from truco.server.store import Store
+from truco.server.store.database import Store
+from truco.server.tables.hub import Hub
 
 
 def body() -> dict[str, str]:

@@ -34,7 +34,7 @@ from truco.actions import Verb
 from truco.cards import DECK, Card
 from truco.engine import CHANCE, legal_actions, to_act
 from truco.server import Settings
-from truco.server.table import Table
+from truco.server.tables.table import Table
 from truco.state import OVER, State
 
 CARDS = [str(c) for c in DECK] + ["??", "9e", "1x", "", "0"]

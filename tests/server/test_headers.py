@@ -16,8 +16,9 @@ with warnings.catch_warnings():
 
 from server.helpers import serving
 from truco.server import Settings
-from truco.server.app import NOT_BUILT, create_app
-from truco.server.headers import CONTENT_SECURITY_POLICY
+from truco.server.app import create_app
+from truco.server.net.headers import CONTENT_SECURITY_POLICY
+from truco.server.net.static import NOT_BUILT
 
 DIST = Path(__file__).resolve().parents[2] / "src" / "truco" / "web" / "dist"
 

@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from server.helpers import create, join, serving
 from truco.server import Settings, create_app
-from truco.server.identity import COOKIE, MAX_AGE
+from truco.server.players.identity import COOKIE, MAX_AGE
 
 
 def _set_cookie(response: httpx.Response) -> str:
@@ -93,7 +93,7 @@ def test_me_lists_the_open_tables_where_the_player_sits(settings: Settings) -> N
 def test_a_seat_records_its_player(settings: Settings) -> None:
     import asyncio
 
-    from truco.server.store import Store
+    from truco.server.store.database import Store
 
     with serving(settings) as ana:
         t = create(ana)

@@ -27,13 +27,13 @@ from truco.cards import DECK, Card
 from truco.engine import CHANCE, legal_actions, to_act
 from truco.notation import states
 from truco.senas import SENAS
-from truco.server import replay
-from truco.server.conn import Conn
 from truco.server.errors import TableError
-from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
-from truco.server.store import Store
-from truco.server.table import PLAYING, Table
+from truco.server.store.database import Store
+from truco.server.tables import replay
+from truco.server.tables.conn import Conn
+from truco.server.tables.hub import Hub
+from truco.server.tables.table import PLAYING, Table
 from truco.state import PLAY, State
 
 NAMES = {str(c): c for c in DECK}

@@ -18,7 +18,7 @@ from server.test_restart import Remote, Server
 from truco import protocol
 from truco.protocol import CLOSE_TOO_BIG, CLOSE_TOO_FAST
 from truco.server import Settings
-from truco.server.limits import TokenBucket, frame_size
+from truco.server.net.limits import TokenBucket, frame_size
 
 
 class Clock:

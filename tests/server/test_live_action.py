@@ -12,11 +12,11 @@ import pytest
 
 from truco.actions import Action
 from truco.engine import CHANCE, legal_actions, to_act
-from truco.server.conn import Conn
-from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
-from truco.server.store import Store
-from truco.server.table import Table
+from truco.server.store.database import Store
+from truco.server.tables.conn import Conn
+from truco.server.tables.hub import Hub
+from truco.server.tables.table import Table
 
 
 async def play(url: str, parsed: list[str], moves: int) -> tuple[Table, int]:

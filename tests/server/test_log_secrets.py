@@ -21,7 +21,7 @@ from websockets.typing import Subprotocol
 
 from server.helpers import subprotocols
 from server.test_restart import free_port
-from truco.server.redact import HIDDEN, redact
+from truco.server.net.redact import HIDDEN, redact
 
 
 def _start(db: Path, out: Path) -> tuple[subprocess.Popen[bytes], str]:

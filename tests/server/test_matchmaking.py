@@ -1,4 +1,4 @@
-"""The pairing of "Jugar ahora" (``truco.server.matchmaking``), by its properties."""
+"""The pairing of "Jugar ahora" (``truco.server.queue.matchmaking``), by its properties."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import itertools
 from hypothesis import given
 from hypothesis import strategies as st
 
-from truco.server.matchmaking import MODES, Curve, Match, Waiting, balanced, pair, seat_order
+from truco.server.queue.matchmaking import MODES, Curve, Match, Waiting, balanced, pair, seat_order
 
 NOW = 1000.0
 

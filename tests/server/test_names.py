@@ -14,7 +14,7 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from server.helpers import create
-from truco.server.names import BAD_NAME, BIDI, JOINERS, MAX_NAME, NameRefused, clean_name
+from truco.server.players.names import BAD_NAME, BIDI, JOINERS, MAX_NAME, NameRefused, clean_name
 
 
 @pytest.mark.parametrize(

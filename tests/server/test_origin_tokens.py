@@ -19,7 +19,7 @@ from starlette.websockets import WebSocketDisconnect
 from server.helpers import Player, create, join, serving, settle
 from server.test_leaks import cards_in
 from truco.server import Settings, create_app
-from truco.server.limits import origin_ok
+from truco.server.net.limits import origin_ok
 
 ALLOWED = "https://truco.example"
 

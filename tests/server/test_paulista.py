@@ -28,10 +28,10 @@ from truco.cards import DECK, Card
 from truco.engine import CHANCE, legal_actions, to_act
 from truco.manilhas import manilhas_of
 from truco.paulista import onze_team, partners_of
-from truco.server.conn import Conn
-from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
-from truco.server.store import Store
+from truco.server.store.database import Store
+from truco.server.tables.conn import Conn
+from truco.server.tables.hub import Hub
 from truco.state import PLAY, State
 
 

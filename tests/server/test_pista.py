@@ -21,13 +21,13 @@ from truco.coach import hint
 from truco.engine import apply, legal_actions, to_act
 from truco.rules import from_options
 from truco.server import Settings
-from truco.server.botpool import BotPool
-from truco.server.clock import seeded
-from truco.server.conn import Conn
-from truco.server.hub import Hub
 from truco.server.settings import sqlite_url
-from truco.server.store import Store
-from truco.server.table import Table
+from truco.server.store.database import Store
+from truco.server.tables.botpool import BotPool
+from truco.server.tables.clock import seeded
+from truco.server.tables.conn import Conn
+from truco.server.tables.hub import Hub
+from truco.server.tables.table import Table
 from truco.state import new_match
 from truco.view import observe
 

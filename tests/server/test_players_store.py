@@ -11,9 +11,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from server.clusterfix import LACKING, Backing
-from truco.server.players import NameTaken, Players, shared_secret
+from truco.server.players.records import NameTaken, Players, shared_secret
 from truco.server.settings import sqlite_url
-from truco.server.store import SeatRow, Store, metadata
+from truco.server.store.database import Store
+from truco.server.store.schema import SeatRow, metadata
 
 A, B = "a" * 32, "b" * 32
 

@@ -253,8 +253,8 @@ def test_claimed_names_meet_at_a_rated_table_guests_at_a_casual_one(
 def test_the_queue_pairs_by_the_skill_the_ratings_keep(client: TestClient) -> None:
     from sqlalchemy import insert
 
-    from truco.server import ranking, ratings
-    from truco.server.rated import ratings_t
+    from truco.server.players import ranking, ratings
+    from truco.server.players.rated import ratings_t
 
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     lookup = ranking.skill_lookup(store)

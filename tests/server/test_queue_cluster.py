@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from server.clusterfix import Backing, Nodes, Socket, cluster
-from truco.server.matchmaking import MODES, Curve, Waiting, pair
-from truco.server.queue_redis import RedisQueue
-from truco.server.queues import FORMING, WAITING, MemoryQueue, Queue, QueueFull, Ticket
+from truco.server.queue.matchmaking import MODES, Curve, Waiting, pair
+from truco.server.queue.redis_queue import RedisQueue
+from truco.server.queue.tickets import FORMING, WAITING, MemoryQueue, Queue, QueueFull, Ticket
 
 pytestmark = cluster
 

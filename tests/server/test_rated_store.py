@@ -12,9 +12,10 @@ from sqlalchemy import select
 
 from server import test_players_store as players_store
 from truco.protocol import Rated
-from truco.server import ratings
-from truco.server.rated import Finish, Sitter, match_changes, ratings_t, results_t
-from truco.server.store import Fenced, SeatRow, Store
+from truco.server.players import ratings
+from truco.server.players.rated import Finish, Sitter, match_changes, ratings_t, results_t
+from truco.server.store.database import Store
+from truco.server.store.schema import Fenced, SeatRow
 
 ANA, BETO, CARO = "a" * 32, "b" * 32, "c" * 32
 url = players_store.url

@@ -1,5 +1,5 @@
-"""The ratings' arithmetic (``truco.server.ratings``): modes, the number shown, teams, bots and
-players who leave for good."""
+"""The ratings' arithmetic (``truco.server.players.ratings``): modes, the number shown, teams,
+bots and players who leave for good."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import random
 import pytest
 
 from truco.rules import Rules
-from truco.server import ratings as r
-from truco.server.ratings import NEW, Entry, Skill, rate
+from truco.server.players import ratings as r
+from truco.server.players.ratings import NEW, Entry, Skill, rate
 
 
 def test_modes_are_the_standard_game_with_teams_of_one_two_or_three() -> None:

@@ -13,7 +13,7 @@ from server.test_limits import Clock, tight
 from truco import protocol
 from truco.protocol import CLOSE_TOO_FAST
 from truco.server import Settings
-from truco.server.limits import Buckets
+from truco.server.net.limits import Buckets
 
 
 def table_of_two(client: TestClient) -> tuple[str, dict[str, str], Player, Player]:

@@ -15,8 +15,8 @@ from server.test_leaks import allowed, cards_in
 from truco import notation
 from truco.cards import Card
 from truco.notation import HandHistory
-from truco.server.replay import MAX_FRAMES, FrameCache
-from truco.server.table import Table
+from truco.server.tables.replay import MAX_FRAMES, FrameCache
+from truco.server.tables.table import Table
 
 
 def bearer(token: str) -> dict[str, str]:

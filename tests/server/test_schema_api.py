@@ -79,8 +79,9 @@ def send(api: Api, case: Any) -> Any:
 
 
 def validate(case: Any, response: Any) -> None:
-    # A name the schema allows may still break the name rule (truco.server.names: no control,
-    # bidirectional or invisible characters, 24 after NFKC), which a schema cannot say either.
+    # A name the schema allows may still break the name rule (truco.server.players.names: no
+    # control, bidirectional or invisible characters, 24 after NFKC), which a schema cannot say
+    # either.
     refused_name = response.status_code == 422 and response.json()["code"] == "bad_name"
     if case.operation.method.upper() == "POST" and case.operation.path == "/api/tables":
         # Which options and bots go together (a bot's seat within the table, an option's

@@ -16,7 +16,7 @@ with warnings.catch_warnings():
 
 from server.helpers import serving
 from truco.server import Settings
-from truco.server.static import IMMUTABLE, NO_CACHE
+from truco.server.net.static import IMMUTABLE, NO_CACHE
 
 DIST = Path(__file__).resolve().parents[2] / "src" / "truco" / "web" / "dist"
 SCRIPT = "export const deck = 40;\n" * 200

@@ -10,7 +10,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
 from truco.server.settings import sqlite_url
-from truco.server.store import Store, metadata
+from truco.server.store.database import Store
+from truco.server.store.schema import metadata
 
 
 def test_migrations_match_the_tables(tmp_path: Path) -> None:

@@ -23,11 +23,11 @@ from server.test_leaks import Judge, Watch, cards_in
 from truco import notation
 from truco.cards import parse_cards
 from truco.engine import CHANCE, legal_actions, to_act
-from truco.server.conn import Conn
-from truco.server.hub import Hub
 from truco.server.settings import Settings, sqlite_url
-from truco.server.store import Store
-from truco.server.table import Table
+from truco.server.store.database import Store
+from truco.server.tables.conn import Conn
+from truco.server.tables.hub import Hub
+from truco.server.tables.table import Table
 
 VARIANTS: dict[str, dict[str, Any]] = {
     "pata_de_gallo": {"variant": "pata_de_gallo", "target": 15},

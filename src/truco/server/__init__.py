@@ -6,8 +6,8 @@ import gc
 import os
 from typing import Any
 
-from truco.server import redact
 from truco.server.app import create_app
+from truco.server.net import redact
 from truco.server.settings import Settings, sqlite_url
 
 
@@ -35,7 +35,7 @@ def uvicorn_config(app: object, settings: Settings, host: str, port: int) -> Any
     """uvicorn's configuration of ``app``, with the socket bounds of ``admission.guarded``."""
     import uvicorn
 
-    from truco.server.admission import guarded
+    from truco.server.net.admission import guarded
 
     return uvicorn.Config(
         app,  # type: ignore[arg-type]

@@ -7,7 +7,8 @@ import json
 import os
 
 from truco.server.settings import sqlite_url
-from truco.server.store import BrokenRow, Store
+from truco.server.store.database import Store
+from truco.server.store.schema import BrokenRow
 
 
 def database_url(db: str) -> str:

@@ -1,0 +1,238 @@
+"""Rated matches in the database: the players' ratings per mode and each rated match's results.
+
+A rated match's end moves its players' ratings in the same transaction as the log entry that
+ends it (``Finish.write``, run by ``Store.append``): the log's fence lets only one process write
+that entry, once, so a restart, a retried write or a cluster's takeover can never apply a result
+twice, and a crash can never keep the end without the ratings or the ratings without the end.
+The ratings' arithmetic is ``ratings.py``; docs/players.md says what is rated and how.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    Index,
+    Insert,
+    Integer,
+    String,
+    Table,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from truco.protocol import Rated, RatingChange
+from truco.server.players import ratings
+from truco.server.players.ratings import NEW, Entry, Skill
+from truco.server.store.schema import metadata
+
+ratings_t = Table(
+    "truco_ratings",
+    metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("mode", String(8), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("rating", Integer, nullable=False),
+    Column("matches", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_truco_ratings_mode_rating", "mode", "rating"),
+)
+"""A player's skill in one mode; ``rating`` is the number shown (``ratings.shown``), kept so
+that the ranking is one indexed read."""
+
+results_t = Table(
+    "truco_results",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("match", Integer, primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("mode", String(8), nullable=False),
+    Column("player_id", String(32), nullable=True),
+    Column("level", String(32), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("team", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("left", Boolean, nullable=False),
+    Column("rating_before", Integer, nullable=False),
+    Column("rating_after", Integer, nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=False),
+    Index("ix_truco_results_player", "player_id", "finished_at"),
+)
+"""One row per seat of a finished rated match: a person (``player_id``) or a bot (``level``),
+his side, the result for him (``left``: he left for good, so ``won`` is false) and his rating
+before and after (a bot's is its fixed one)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sitter:
+    """Who held one seat when a rated match ended."""
+
+    seat: int
+    name: str
+    team: int
+    player_id: str | None
+    """A person (None: a bot)."""
+    level: str | None
+    """A bot's level."""
+    left: bool = False
+    """The person left for good: a bot finished the match in his place."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """The end of match ``match`` of a rated table: ``winner`` (a team) won it.
+
+    ``Store.append`` runs ``write`` in the transaction of the log entry that ended the match.
+    """
+
+    table_id: str
+    match: int
+    mode: str
+    winner: int
+    sitters: tuple[Sitter, ...]
+
+    async def write(self, conn: AsyncConnection) -> Rated:
+        """Move the ratings of the people, record every seat's result; returns the changes."""
+        now = datetime.now(UTC)
+        people = sorted({s.player_id for s in self.sitters if s.player_id is not None})
+        if people:
+            # Rows first (a newcomer has none), then read them locked, in one order: two
+            # matches that end at once with a player in common wait for each other.
+            await conn.execute(
+                _insert_new(conn).values(
+                    [
+                        {
+                            "player_id": pid,
+                            "mode": self.mode,
+                            "mu": NEW.mu,
+                            "sigma": NEW.sigma,
+                            "rating": NEW.rating,
+                            "matches": 0,
+                            "updated_at": now,
+                        }
+                        for pid in people
+                    ]
+                )
+            )
+        rows = (
+            await conn.execute(
+                select(ratings_t)
+                .where(ratings_t.c.mode == self.mode, ratings_t.c.player_id.in_(people))
+                .order_by(ratings_t.c.player_id)
+                .with_for_update()
+            )
+        ).all()
+        known = {r.player_id: (Skill(r.mu, r.sigma), int(r.matches)) for r in rows}
+        entries = [self._entry(s, known) for s in self.sitters]
+        after = ratings.rate(entries, self.winner)
+        changes = []
+        results = []
+        for sitter, entry, skill in zip(self.sitters, entries, after, strict=True):
+            won = sitter.team == self.winner and not sitter.left
+            if sitter.player_id is not None:
+                matches = known.get(sitter.player_id, (NEW, 0))[1] + 1
+                await conn.execute(
+                    update(ratings_t)
+                    .where(ratings_t.c.player_id == sitter.player_id, ratings_t.c.mode == self.mode)
+                    .values(
+                        mu=skill.mu,
+                        sigma=skill.sigma,
+                        rating=skill.rating,
+                        matches=matches,
+                        updated_at=now,
+                    )
+                )
+                changes.append(
+                    RatingChange(
+                        seat=sitter.seat,
+                        name=sitter.name,
+                        before=entry.skill.rating,
+                        after=skill.rating,
+                        provisional=ratings.provisional(matches),
+                        left=sitter.left,
+                    )
+                )
+            results.append(
+                {
+                    "table_id": self.table_id,
+                    "match": self.match,
+                    "seat": sitter.seat,
+                    "mode": self.mode,
+                    "player_id": sitter.player_id,
+                    "level": sitter.level,
+                    "name": sitter.name[:64],
+                    "team": sitter.team,
+                    "won": won,
+                    "left": sitter.left,
+                    "rating_before": entry.skill.rating,
+                    "rating_after": skill.rating,
+                    "finished_at": now,
+                }
+            )
+        await conn.execute(results_t.insert(), results)
+        return Rated(self.match, self.mode, tuple(changes))
+
+    def _entry(self, sitter: Sitter, known: dict[str, tuple[Skill, int]]) -> Entry:
+        if sitter.player_id is None:
+            bot = ratings.bot_skill(self.mode, (sitter.level or "").strip().lower())
+            return Entry(sitter.team, bot or NEW, fixed=True)
+        skill = known.get(sitter.player_id, (NEW, 0))[0]
+        return Entry(sitter.team, skill, left=sitter.left)
+
+
+def _insert_new(conn: AsyncConnection) -> Insert:
+    """An INSERT of rating rows that leaves a row already there as it is."""
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    insert: Insert = dialect.insert(ratings_t).on_conflict_do_nothing()
+    return insert
+
+
+async def match_changes(conn: AsyncConnection, table_id: str, match: int) -> Rated | None:
+    """The rating changes of a rated match already over (None: not recorded)."""
+    rows = (
+        await conn.execute(
+            select(results_t)
+            .where(
+                results_t.c.table_id == table_id,
+                results_t.c.match == match,
+                results_t.c.player_id.is_not(None),
+            )
+            .order_by(results_t.c.seat)
+        )
+    ).all()
+    if not rows:
+        return None
+    counts = dict(
+        (
+            await conn.execute(
+                select(ratings_t.c.player_id, ratings_t.c.matches).where(
+                    ratings_t.c.mode == rows[0].mode,
+                    ratings_t.c.player_id.in_([r.player_id for r in rows]),
+                )
+            )
+        ).all()
+    )
+    # The count of matches now, not then: only whether the number is settled is shown.
+    changes = tuple(
+        RatingChange(
+            seat=r.seat,
+            name=r.name,
+            before=r.rating_before,
+            after=r.rating_after,
+            provisional=ratings.provisional(int(counts.get(r.player_id, 0))),
+            left=bool(r.left),
+        )
+        for r in rows
+    )
+    return Rated(match, rows[0].mode, changes)
+
+
+__all__ = ["Finish", "Sitter", "match_changes", "ratings_t", "results_t"]

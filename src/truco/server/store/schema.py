@@ -1,0 +1,162 @@
+"""The database's tables (SQLAlchemy Core, the one metadata the migrations are compared with),
+the rows the store reads and writes, and the store's two refusals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    false,
+)
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+metadata = MetaData()
+
+tables_t = Table(
+    "truco_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("turn_seconds", Float, nullable=True),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False, index=True),
+    Column("problem", Text, nullable=True),
+    Column("rated", Boolean, nullable=False, server_default=false()),
+)
+
+seats_t = Table(
+    "truco_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("truco_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("level", String(32), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("player_id", String(32), nullable=True, index=True),
+)
+
+players_t = Table(
+    "truco_players",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(20), nullable=True),
+    Column("name_key", String(80), nullable=True),
+    Column("password_hash", Text, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_seen", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("name_key", name="uq_truco_players_name_key"),
+)
+"""A player (``players.py``): a row from the first seat taken or name claimed; ``name`` is the
+claimed name as shown, ``name_key`` its NFKC + casefold form that keeps names unique."""
+
+secrets_t = Table(
+    "truco_secrets",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+"""Secrets every process of a cluster shares (the identity cookie's key, ``identity.py``)."""
+
+events_t = Table(
+    "truco_events",
+    metadata,
+    Column("table_id", String(32), ForeignKey("truco_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("data", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+
+
+class Finishing(Protocol):
+    """What the log entry that ends a rated match writes in its own transaction
+    (``rated.Finish``: the ratings move exactly when the match's end is written)."""
+
+    async def write(self, conn: AsyncConnection) -> Any: ...
+
+
+class StoreUnavailable(Exception):
+    """The database could not be reached or did not answer; nothing was written."""
+
+
+class Fenced(Exception):
+    """An append was refused: its sequence is not the next one of the log (another process wrote
+    it, or the write was already made), so this process's copy of the table is out of date."""
+
+
+OPEN = ("waiting", "playing")
+"""The statuses of a table whose match goes on; the others: ``over``, ``expired`` (nobody joined
+in time) and ``broken`` (its log could not be replayed: set aside, see ``problem``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    name: str
+    kind: str
+    level: str | None
+    token_hash: str | None
+    player_id: str | None = None
+    """The player (``players.py``) seated here; None for bots, empty seats and old rows."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    seq: int
+    kind: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: str
+    options: dict[str, Any]
+    turn_seconds: float | None
+    seed: int
+    status: str
+    seats: tuple[SeatRow, ...]
+    log: tuple[LogRow, ...]
+    created_at: datetime | None = None
+    problem: str | None = None
+    rated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenRow:
+    id: str
+    created_at: datetime
+    problem: str
+
+
+__all__ = [
+    "OPEN",
+    "BrokenRow",
+    "Fenced",
+    "Finishing",
+    "LogRow",
+    "SeatRow",
+    "StoreUnavailable",
+    "TableRow",
+    "events_t",
+    "metadata",
+    "players_t",
+    "seats_t",
+    "secrets_t",
+    "tables_t",
+]

@@ -1,0 +1,457 @@
+"""A table as a room: its seats, who is connected and what each is sent, and the owner task.
+
+One owner task applies everything that changes a table, one command at a time: commands (a
+player's message, a connection, a seat taken, a timer that fired) go through its queue
+(``submit``, ``post``). Here are the commands that seat and connect people and bots, and the
+replay of the log (``from_row``), the one path that applies logged actions again. The play (a
+player's messages, the commits, the bots the clock drives) is ``table.py``'s ``Table``.
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any, Self
+
+from truco import protocol as p
+from truco.actions import Action, Deal
+from truco.bots import LEVELS, make_bot
+from truco.bots.personas import persona
+from truco.cards import Card, parse_cards
+from truco.engine import Transition, apply, to_act
+from truco.errors import IllegalActionError
+from truco.notation import HandHistory, from_state
+from truco.rules import Rules, from_options
+from truco.server.errors import TableError, unavailable
+from truco.server.net.limits import Buckets, spend
+from truco.server.players import ratings
+from truco.server.players.rated import match_changes
+from truco.server.settings import Settings
+from truco.server.store.database import Store
+from truco.server.store.schema import LogRow, SeatRow, StoreUnavailable, TableRow
+from truco.server.tables import botpool, fanout, pista
+from truco.server.tables.clock import Clock
+from truco.server.tables.conn import Conn
+from truco.server.tables.fanout import Version
+from truco.server.tables.pista import Pistas
+from truco.server.tables.readings import TableReadings
+from truco.server.tables.seats import (
+    BOT,
+    EMPTY,
+    HUMAN,
+    Seat,
+    find_seat,
+    free_seat,
+    hash_token,
+    player_seat,
+    seats_json,
+)
+from truco.server.tables.senas import TableSenas
+from truco.state import OVER, PLAY, State, new_match
+
+log = logging.getLogger("truco.server")
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "over"
+EXPIRED, BROKEN = "expired", "broken"
+"""Statuses only the store holds: nobody joined in time; the log cannot be replayed."""
+
+
+class Room(abc.ABC):
+    """One table's match state, seats, connections and owner task; ``Table`` plays it."""
+
+    def __init__(
+        self,
+        table_id: str,
+        *,
+        rules: Rules,
+        turn_seconds: float | None,
+        seed: int,
+        seats: list[Seat],
+        store: Store,
+        settings: Settings,
+        rated: bool = False,
+    ) -> None:
+        self.id = table_id
+        self.rules = rules
+        self.turn_seconds = turn_seconds
+        self.seed = seed
+        self.seats = seats
+        self.rated = rated
+        """Its matches move the players' ratings (``rated.py``, docs/players.md)."""
+        self._changes: p.Rated | None = None
+        """The rating changes of the current match, once it ended rated."""
+        self.store = store
+        self.settings = settings
+        self.state: State = new_match(rules)
+        self.v = 0
+        self.match = 1
+        self.status = WAITING
+        self.recent: deque[Version] = deque(maxlen=settings.history_size)
+        self.hands: list[HandHistory] = []
+        """The finished hands of the current match."""
+        self.spectators: set[Conn] = set()
+        self.clock = Clock(settings, turn_seconds, self.post)
+        self._pool = botpool.shared(settings.bot_processes, settings.bot_seconds)
+        # Allowances per seat, not per connection: connecting again must not refill them.
+        self._chat_budget = Buckets(settings.chat_burst, settings.chat_per_second)
+        """Chat and señas, which reach other people."""
+        self._connect_budget = Buckets(
+            settings.seat_connect_burst, settings.seat_connects_per_second
+        )
+        """Connections (reconnects): each one catches the seat up and tells the table."""
+        self._senas = TableSenas(rules.players)
+        """The señas of the hand: a person's and the bots', to partners only."""
+        self._pistas = Pistas(settings, self._pool)
+        """The pistas asked for here: their allowance per seat and the searches under way."""
+        self._readings = TableReadings(self._pool)
+        """What its expert bot seats have read of their rivals this match."""
+        self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
+        self._queue = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._first_mano = 0
+        self._stopped = False
+        self.on_change: Callable[[], None] | None = None
+        """Called when what the lobby shows of the table may have changed (the cluster's lobby)."""
+        self.on_lost: Callable[[], None] | None = None
+        """Called when the log refused an append: another process owns the table now."""
+
+    # --- building and restoring ---------------------------------------------------------
+
+    @classmethod
+    def from_row(cls, row: TableRow, store: Store, settings: Settings) -> Self:
+        """A table rebuilt from the database by replaying its log."""
+        seats = [
+            Seat(s.seat, s.name, s.kind, s.level, s.token_hash, s.player_id) for s in row.seats
+        ]
+        table = cls(
+            row.id,
+            rules=from_options(None, row.options),
+            turn_seconds=row.turn_seconds,
+            seed=row.seed,
+            seats=seats,
+            store=store,
+            settings=settings,
+            rated=row.rated,
+        )
+        table.status = row.status
+        for entry in row.log:
+            table._record(entry.kind, table._replay(entry))
+        return table
+
+    def _replay(self, entry: LogRow) -> Transition:
+        """The transition of a logged entry: the only place a logged action is applied again."""
+        data = entry.data
+        if entry.kind == "deal":
+            hands = tuple(tuple(parse_cards(h)) for h in data["hands"])
+            vira = Card.parse(data["vira"]) if data.get("vira") else None
+            return apply(self.state, Deal(hands, vira))
+        if entry.kind == "act":
+            seat, action = data["seat"], Action.parse(data["action"])
+            if to_act(self.state) != seat:
+                raise IllegalActionError(f"version {entry.seq}: seat {seat} is not to act")
+            return apply(self.state, action)
+        if entry.kind == "rematch":
+            return Transition(new_match(self.rules, mano=data["mano"]), ())
+        raise ValueError(f"unknown log entry {entry.kind!r}")
+
+    def _record(self, kind: str, transition: Transition) -> bool:
+        """Record a committed (or replayed) transition; True when it ended a hand."""
+        before = self.state
+        state = self.state = transition.state
+        self.v += 1
+        if kind == "rematch":
+            self.recent.clear()
+            self.hands.clear()
+            self.match += 1
+            self._first_mano = state.mano
+            self._readings.restart()
+            for seat in self.seats:
+                seat.rematch = False
+        else:
+            self.recent.append(Version(self.v, state, transition.events))
+        if before.phase == PLAY and state.phase != PLAY:
+            self.hands.append(from_state(state))
+            return True
+        return False
+
+    def start(self) -> None:
+        """Start the owner task, the timers, and the grace period of everyone not connected."""
+        if self._task is not None:
+            return
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+        for seat in self.seats:
+            if seat.kind == HUMAN and seat.conn is None and not seat.replaced:
+                self._start_grace(seat)
+        self._schedule()
+
+    async def stop(self) -> None:
+        self._stopped = True
+        self.clock.cancel()
+        for seat in self.seats:
+            if seat.grace is not None:
+                seat.grace.cancel()
+        self._pistas.stop()
+        self._readings.stop()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        # Whoever still waits on a queued command hears that it will not run here.
+        while not self._queue.empty():
+            _, future = self._queue.get_nowait()
+            if future is not None and not future.done():
+                future.set_exception(TableError(p.UNAVAILABLE, "the table moved; reconnect"))
+
+    # --- the owner ----------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            fn, future = await self._queue.get()
+            try:
+                result = await fn()
+            except StoreUnavailable as exc:
+                log.warning("table %s: database unavailable: %s", self.id, exc)
+                if future is not None and not future.done():
+                    future.set_exception(unavailable(exc))
+            except Exception as exc:
+                if future is not None and not future.done():
+                    future.set_exception(exc)
+                else:
+                    log.exception("table %s: a command failed", self.id)
+            else:
+                if future is not None and not future.done():
+                    future.set_result(result)
+
+    async def submit(self, fn: Callable[[], Awaitable[Any]]) -> Any:
+        """Run ``fn`` on the owner task, after every command queued before it."""
+        if self._stopped:
+            raise TableError(p.UNAVAILABLE, "the table moved; reconnect")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        await self._queue.put((fn, future))
+        return await future
+
+    def post(self, fn: Callable[[], Awaitable[Any]]) -> None:
+        """Queue ``fn`` without waiting for it."""
+        self._queue.put_nowait((fn, None))
+
+    # --- what everyone sees -------------------------------------------------------------
+
+    def info(self) -> dict[str, Any]:
+        """The table object of ``GET /api/tables/{id}`` and of the ``table`` message."""
+        return {
+            "table": self.id,
+            "options": p.options_json(self.rules),
+            "seats": seats_json(self.seats),
+            "status": self.status,
+            "v": self.v,
+            "match": self.match,
+            "turn_seconds": self.turn_seconds,
+            "pista": pista.allowed(self.seats) and not self.rated,
+            "rated": self.rated,
+        }
+
+    def connections(self) -> list[Conn]:
+        return fanout.connections(self.seats, self.spectators)
+
+    def full(self, conn: Conn) -> str:
+        return fanout.full(
+            conn, self.v, self.state, info=self.info(), deadline=self.clock.deadline_ms()
+        )
+
+    def _broadcast_table(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+        fanout.send_all(self.connections(), p.encode("table", self.info()))
+
+    def _broadcast_version(self, kind: str) -> None:
+        if kind == "rematch":
+            for conn in self.connections():
+                conn.send(self.full(conn))
+            return
+        fanout.send_version(self.recent[-1], self.seats, self.spectators, self.clock.deadline_ms())
+
+    def _catch_up(self, conn: Conn, last_v: int) -> None:
+        missed = fanout.missed(self.recent, self.v, last_v)
+        if missed is None:
+            conn.send(self.full(conn))
+            return
+        for ver in missed:
+            conn.send(fanout.ev(ver, conn.seat, self.clock.deadline_ms()))
+
+    # --- seats ----------------------------------------------------------------------------
+
+    def find_seat(self, token: str) -> Seat | None:
+        return find_seat(self.seats, token)
+
+    async def join(
+        self, name: str, seat_no: int | None, player_id: str | None = None
+    ) -> tuple[int, str]:
+        """Seat a person (``player_id``: the player's identity, if known); returns the seat and
+        its token."""
+
+        async def run() -> tuple[int, str]:
+            seat = free_seat(self.seats, seat_no)
+            if self.rated and player_id is not None and player_seat(self.seats, player_id):
+                # Two seats of one player would rate him on both sides (or twice on one).
+                raise TableError(p.SEAT_TAKEN, "you have a seat at this rated table already")
+            token = secrets.token_urlsafe(32)
+            row = SeatRow(seat.seat, name, HUMAN, None, hash_token(token), player_id)
+            # Written first, with the status it brings: a failed write changes nothing.
+            await self.store.set_seat(self.id, row, self._status_with(seat))
+            seat.name, seat.kind, seat.level, seat.token_hash = name, HUMAN, None, row.token_hash
+            seat.player_id = player_id
+            self._start_grace(seat)
+            await self._seated(stored=True)
+            return seat.seat, token
+
+        result: tuple[int, str] = await self.submit(run)
+        return result
+
+    async def add_bot(self, seat_no: int, level: str) -> None:
+        async def run() -> None:
+            seat = free_seat(self.seats, seat_no)
+            make_bot(level)  # an unknown level is refused here, before anything changes
+            if self.rated:
+                check_rated(self.rules, [level])
+            name = persona(level, seat.seat, self.id)
+            row = SeatRow(seat.seat, name, BOT, level, None)
+            await self.store.set_seat(self.id, row, self._status_with(seat))
+            seat.name, seat.kind, seat.level, seat.token_hash = name, BOT, level, None
+            seat.player_id = None
+            await self._seated(stored=True)
+
+        await self.submit(run)
+
+    def _status_with(self, taken: Seat) -> str | None:
+        """The new status once ``taken`` is seated (None: unchanged)."""
+        empty = [s for s in self.seats if s.kind == EMPTY and s is not taken]
+        return PLAYING if self.status == WAITING and not empty else None
+
+    async def _seated(self, stored: bool = False) -> None:
+        """Someone sat down; ``stored``: the status it brings is already in the database."""
+        if self.status == WAITING and all(s.kind != EMPTY for s in self.seats):
+            if not stored:
+                await self.store.set_status(self.id, PLAYING)
+            self.status = PLAYING
+            self._schedule()
+        self._broadcast_table()
+
+    def _start_grace(self, seat: Seat) -> None:
+        async def over() -> None:
+            seat.grace = None
+            if seat.kind == HUMAN and seat.conn is None and not seat.replaced:
+                seat.replaced = True
+                self._broadcast_table()
+                self._schedule()
+
+        self.clock.grace(seat, over)
+
+    # --- connections ----------------------------------------------------------------------
+
+    async def connect(
+        self, conn: Conn, token: str | None, last_v: int, player_id: str | None = None
+    ) -> None:
+        """Bind ``conn`` to the seat of ``token``, or without one to the seat of ``player_id``
+        (the player's identity: any device of the player takes the seat back), and catch it
+        up; with neither, ``conn`` is a spectator."""
+
+        async def run() -> None:
+            if token is None:
+                seat = player_seat(self.seats, player_id)
+                if seat is None:
+                    self.spectators.add(conn)
+                    self._catch_up(conn, last_v)
+                    await self._tell_rating(conn)
+                    return
+            else:
+                seat = self.find_seat(token)
+            if seat is None:
+                raise TableError(p.BAD_TOKEN, "this token holds no seat at this table")
+            settings = self.settings
+            spend(
+                self._connect_budget,
+                seat.seat,
+                "this seat connected too often",
+                burst=settings.seat_connect_burst,
+                per_second=settings.seat_connects_per_second,
+            )
+            # What the others see changes only if the seat was away (or a bot played for it):
+            # a connection that replaces an open one is not news for the table.
+            news = seat.conn is None or seat.replaced
+            if seat.conn is not None:
+                seat.conn.close(p.CLOSE_REPLACED, "replaced by a new connection")
+            seat.conn = conn
+            conn.seat = seat.seat
+            self.clock.end_grace(seat)
+            if seat.replaced:
+                seat.replaced = False
+                self._schedule()
+            self._catch_up(conn, last_v)
+            self._senas.catch_up(self.state, conn, seat.seat)
+            if news:
+                self._broadcast_table()
+            else:  # the new connection itself still hears that it is seated again
+                conn.send(p.encode("table", self.info()))
+            await self._tell_rating(conn)
+
+        await self.submit(run)
+
+    async def disconnect(self, conn: Conn) -> None:
+        if self._stopped:
+            return
+
+        async def run() -> None:
+            self.spectators.discard(conn)
+            if conn.seat is None:
+                return
+            seat = self.seats[conn.seat]
+            if seat.conn is conn:
+                seat.conn = None
+                self._start_grace(seat)
+                self._broadcast_table()
+
+        await self.submit(run)
+
+    async def _tell_rating(self, conn: Conn) -> None:
+        """A connection to a rated table whose match is over hears its rating changes too (after
+        a restart they are read back from the database)."""
+        if not self.rated or self.state.phase != OVER:
+            return
+        if self._changes is None:
+            try:
+                async with self.store.reading() as db:
+                    self._changes = await match_changes(db, self.id, self.match)
+            except StoreUnavailable as exc:  # the game goes on: the changes wait for later
+                log.warning("table %s: rating changes not read: %s", self.id, exc)
+                return
+        if self._changes is not None:
+            conn.send(p.encode("rated", p.rated_json(self._changes)))
+
+    @abc.abstractmethod
+    def _schedule(self) -> None:
+        """Arm the timer of the next decision (the play's: ``Table._schedule``)."""
+
+
+def check_rated(rules: Rules, bots: Iterable[str]) -> None:
+    """Refuse a rated table of ``rules`` with these bot levels (docs/players.md): the standard
+    game only, and bots of the levels offered to people (their ratings are calibrated)."""
+    mode = ratings.mode_of(rules)
+    if mode is None:
+        raise TableError(
+            p.BAD_OPTIONS, "only the standard game with 2, 4 or 6 players can be rated"
+        )
+    for level in bots:
+        if ratings.bot_skill(mode, level.strip().lower()) is None:
+            raise TableError(
+                p.BAD_OPTIONS,
+                f"a rated table takes bots of the levels {', '.join(LEVELS)}, not {level!r}",
+            )
+
+
+__all__ = ["BROKEN", "EXPIRED", "FINISHED", "PLAYING", "WAITING", "Room", "check_rated"]
