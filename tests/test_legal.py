@@ -28,11 +28,11 @@ from truco.legal import (
     envido_allowed,
     envido_primero_allowed,
     has_played,
-    legal_of,
     must_sing_flor,
     seat_to_act,
     tapada_allowed,
 )
+from truco.rooms import legal_of
 
 EVERY_ACTION = (*PLAY, *TAPADA, *DISCARD, *SIMPLE.values())
 ORDER = EVERY_ACTION.index

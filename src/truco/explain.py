@@ -14,11 +14,10 @@ from truco.legal import (
     envido_primero_allowed,
     falta_counts,
     must_sing_flor,
-    seat_to_act,
     tapada_allowed,
 )
 from truco.paulista import ferro, no_truco, wins_by_accepting
-from truco.state import DEAL, DISCARD_KIND, FLOR_KIND, OVER, State
+from truco.state import DEAL, DISCARD_KIND, FLOR_KIND, OVER, State, seat_to_act
 from truco.variants import variant_of
 
 _TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale-cuatro"}

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from truco.actions import Action, Verb
 from truco.cards import Card, Suit
-from truco.drawing import TRICK_NAMES
+from truco.state import TRICK_NAMES
 from truco.tui.text import paulista
 
 SUIT_NAME = {Suit.ESPADA: "espada", Suit.BASTO: "basto", Suit.ORO: "oro", Suit.COPA: "copa"}
