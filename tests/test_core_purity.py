@@ -13,8 +13,10 @@ circle can form and no import needs to be late:
     errors < cards < actions < events < senas < manilhas     the vocabulary: cards, actions...
     < variants < rules                                       the variants' facts, the options
     < state                                                  the state, and its drawing
-    < tricks < envido < hand                                 the shared hand mechanics
-    < legal < argentino < pata_de_gallo < pica_pica          the rooms: each game's hand
+    < tricks < envido                                        who wins a trick; the tantos
+    < legal                                                  the rule, and each refusal's code
+    < hand                                                   the shared hand mechanics
+    < argentino < pata_de_gallo < pica_pica                  the rooms: each game's hand
       < destantado < paulista
     < rooms                                                  the room of each variant
     < explain < engine                                       why not; apply, deal
@@ -72,8 +74,8 @@ CORE_ORDER = (
     "state",
     "tricks",
     "envido",
-    "hand",
     "legal",
+    "hand",
     "argentino",
     "pata_de_gallo",
     "pica_pica",

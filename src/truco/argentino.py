@@ -38,7 +38,14 @@ from truco.actions import (
 from truco.cards import Card, envido_cards
 from truco.events import Answered, Called, Event, PointsDeclared, WentToMazo
 from truco.hand import Room, active_from, kept_cards, responder, rival_team, side_scores
-from truco.legal import envido_primero_allowed, falta_counts, must_sing_flor, within_window
+from truco.legal import (
+    Refusal,
+    envido_primero_allowed,
+    falta_counts,
+    must_sing_flor,
+    refusal,
+    within_window,
+)
 from truco.state import (
     ENVIDO_KIND,
     F_CHAIN,
@@ -88,6 +95,9 @@ class Argentino(Room):
     def __init__(self) -> None:
         super().__init__()
         self.truco_answers = _TRUCO_ANSWERS
+
+    def refusal(self, s: StateLike, action: Action) -> Refusal | None:
+        return refusal(s, action, own_side=False)
 
     def primero_allowed(self, s: StateLike, seat: int) -> bool:
         """'El envido está primero' for ``seat`` now (``legal.envido_primero_allowed``)."""

@@ -40,7 +40,7 @@ from truco.argentino import (
 from truco.cards import envido_cards
 from truco.events import Answered, Called, Event, PorotosPassed, WentToMazo
 from truco.hand import active_from, kept_cards
-from truco.legal import envido_primero_allowed
+from truco.legal import Refusal, envido_primero_allowed, refusal
 from truco.state import (
     ENVIDO_KIND,
     F_BETTORS,
@@ -131,6 +131,9 @@ class Destantado(Argentino):
     def __init__(self) -> None:
         super().__init__()
         self.truco_answers = TRUCO_ANSWERS_NO_MAZO
+
+    def refusal(self, s: StateLike, action: Action) -> Refusal | None:
+        return refusal(s, action, own_side=True)
 
     def primero_allowed(self, s: StateLike, seat: int) -> bool:
         # Once a player accepted the truco, the envido is no longer first.

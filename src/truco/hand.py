@@ -21,6 +21,7 @@ from truco import envido as tantos
 from truco.actions import Action, Verb
 from truco.cards import Card
 from truco.events import CardsShown, Event, HandEnded, MatchEnded, Scored, TrickEnded
+from truco.legal import Refusal
 from truco.rules import Rules
 from truco.state import (
     DEAL,
@@ -80,6 +81,11 @@ class Room:
 
     def legal_of(self, s: StateLike) -> tuple[Action, ...]:
         """The legal actions of the seat to act, during a hand, in a fixed order."""
+        raise NotImplementedError
+
+    def refusal(self, s: StateLike, action: Action) -> Refusal | None:
+        """None when ``action`` is legal for the seat to act, else the rule that forbids it:
+        the rule that ``legal_of`` is the fast form of."""
         raise NotImplementedError
 
     def act(self, s: Work, seat: int, action: Action, ev: list[Event]) -> None:

@@ -43,6 +43,7 @@ from truco.actions import (
 from truco.cards import TAPADA_RANK, Card
 from truco.events import Answered, Called, Event, Reason, TrickEnded
 from truco.hand import Room, responder, rival_team
+from truco.legal import Refusal, tapada_allowed
 from truco.manilhas import rank_table
 from truco.rules import Rules
 from truco.state import (
@@ -64,6 +65,7 @@ from truco.state import (
     ONZE_KIND,
     StateLike,
     Work,
+    seat_to_act,
 )
 from truco.tricks import PARDA, hand_winner
 
@@ -192,6 +194,50 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
     return found
 
 
+def refusal(s: StateLike, action: Action) -> Refusal | None:
+    """None when Truco Paulista allows ``action`` for the seat to act now, else why not (the
+    rule that ``legal_of`` is the fast form of)."""
+    seat = seat_to_act(s)
+    verb = action.verb
+    if s[F_TANTO_CALL] is not None:
+        return None if verb is Verb.JOGA or verb is Verb.CORRE else Refusal.ONZE_DECIDE
+    if verb is Verb.JOGA:
+        return Refusal.NO_ONZE
+    pending = s[F_TRUCO_CALL]
+    rules = s[F_RULES]
+    blind = ferro(rules.target, s[F_SCORE]) and rules.mao_de_ferro == "cega"
+    if verb is Verb.CEGA:
+        if pending is not None:
+            return Refusal.CALL_WAITS
+        return None if blind else Refusal.NOT_BLIND
+    if verb is Verb.PLAY or verb is Verb.TAPADA:
+        if pending is not None:
+            return Refusal.CALL_WAITS
+        if blind:  # before naming the cards held: nobody sees them
+            return Refusal.BLIND
+        if action.card not in s[F_HANDS][seat]:
+            return Refusal.NOT_HELD
+        if verb is Verb.TAPADA and not tapada_allowed(s):
+            return Refusal.FACE_DOWN_OFF if rules.tapada == "off" else Refusal.TAPADA_FROM_SECOND
+        return None
+    value = VALUE_OF.get(verb)
+    if value is not None:
+        if no_truco(s):
+            return Refusal.NO_TRUCO_AT_ELEVEN
+        current = pending[0] if pending is not None else s[F_TRUCO]
+        if current == TOP_VALUE:
+            return Refusal.AT_DOZE
+        owner = s[F_OWNER]
+        if pending is None and owner >= 0 and owner != s[F_TEAMS][seat]:
+            return Refusal.NOT_CALL_OWNER
+        if rules.no_raise_to_win and wins_by_accepting(s, seat, current):
+            return Refusal.NO_RAISE_TO_WIN
+        return None if RAISE[current].verb is verb else Refusal.NEXT_CALL
+    if verb is Verb.DESCE or verb is Verb.CORRE:
+        return None if pending is not None else Refusal.NOTHING_TO_ANSWER
+    return Refusal.NOT_IN_PAULISTA
+
+
 _LEGAL: dict[tuple[tuple[Card, ...], bool, int], tuple[Action, ...]] = {}
 """Memo of ``legal_of`` on one's turn: by the cards held, whether face-down cards are allowed,
 and the value the next call raises (0: none may be called)."""
@@ -233,6 +279,9 @@ class Paulista(Room):
 
     def legal_of(self, s: StateLike) -> tuple[Action, ...]:
         return legal_of(s)
+
+    def refusal(self, s: StateLike, action: Action) -> Refusal | None:
+        return refusal(s, action)
 
     def turns_vira(self, rules: Rules) -> bool:
         return rules.manilhas == "vira"

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Final
 
 from truco import argentino, destantado, pata_de_gallo, paulista, pica_pica
-from truco.actions import Action
+from truco.actions import DISCARD, PLAY, SIMPLE, TAPADA, Action
 from truco.hand import Room
+from truco.legal import Refusal
 from truco.rules import Rules
-from truco.state import F_RULES, StateLike
+from truco.state import DEAL, F_PHASE, F_RULES, OVER, StateLike
 from truco.variants import VARIANTS
 
 _BY_MODULE: Final[dict[str, Room]] = {
@@ -37,3 +38,23 @@ def room_of(rules: Rules) -> Room:
 def legal_of(s: StateLike) -> tuple[Action, ...]:
     """The legal actions of the seat to act, during a hand (a State or the engine's list)."""
     return ROOMS[s[F_RULES].variant].legal_of(s)
+
+
+def refusal(s: StateLike, action: Action) -> Refusal | None:
+    """None when ``action`` is legal for the seat to act now, else the rule that forbids it."""
+    phase = s[F_PHASE]
+    if phase == OVER:
+        return Refusal.MATCH_OVER
+    if phase == DEAL:
+        return Refusal.NOT_DEALT
+    return ROOMS[s[F_RULES].variant].refusal(s, action)
+
+
+EVERY_ACTION: Final[tuple[Action, ...]] = (*PLAY, *TAPADA, *DISCARD, *SIMPLE.values())
+"""Every action there is, each once."""
+
+
+def legal_by_rule(s: StateLike) -> frozenset[Action]:
+    """The actions no rule refuses now: what ``legal_of`` gives, from the rule itself (slow:
+    every action is asked; the tests hold the two equal)."""
+    return frozenset(action for action in EVERY_ACTION if refusal(s, action) is None)
