@@ -70,7 +70,10 @@ from truco.state import (
     F_TRUCO_CALL,
     F_TURN,
     FLOR_KIND,
+    Declaration,
     StateLike,
+    TantoCall,
+    TrucoCall,
     Work,
 )
 from truco.state import (
@@ -200,7 +203,7 @@ class Argentino(Room):
             s[F_TRUCO] = pending[0]
             s[F_OWNER] = s[F_TEAMS][seat]
         ev.append(_new(Called, (seat, verb)))
-        s[F_TRUCO_CALL] = (TRUCO_LEVEL_OF[verb], seat, responder(s, seat))
+        s[F_TRUCO_CALL] = _new(TrucoCall, (TRUCO_LEVEL_OF[verb], seat, responder(s, seat)))
 
     def answer_truco(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         level, caller, _ = s[F_TRUCO_CALL]
@@ -238,7 +241,7 @@ class Argentino(Room):
         call = s[F_TRUCO_CALL]
         if call is not None and call[2] == seat:
             # The answer passes to his next partner still in the hand.
-            s[F_TRUCO_CALL] = (call[0], call[1], responder(s, call[1]))
+            s[F_TRUCO_CALL] = _new(TrucoCall, (call[0], call[1], responder(s, call[1])))
         if s[F_TURN] == seat:
             self.advance(s, seat, s[F_PLAYS], ev)
 
@@ -250,7 +253,8 @@ class Argentino(Room):
         # A flor still to be sung goes before any envido: its holder (of either side) answers
         # first, and his only answer is to sing it, which cancels the envido.
         holder = -1 if s[F_FLOR_DONE] else next_flor_holder(s, seat, any_team=True)
-        s[F_TANTO_CALL] = (ENVIDO_KIND, seat, holder if holder >= 0 else responder(s, seat))
+        answers = holder if holder >= 0 else responder(s, seat)
+        s[F_TANTO_CALL] = _new(TantoCall, (ENVIDO_KIND, seat, answers))
 
     def answer_envido(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         if verb in ENVIDO_VERBS:  # a raise accepts and raises
@@ -292,7 +296,7 @@ class Argentino(Room):
             s[F_SHOWN] = s[F_SHOWN] + ((seat, kept_cards(s, seat)),)
             self.add_points(s, teams[seat], s[F_RULES].flor_value, "flor", ev)
         else:
-            s[F_TANTO_CALL] = (FLOR_KIND, seat, rival)
+            s[F_TANTO_CALL] = _new(TantoCall, (FLOR_KIND, seat, rival))
 
     def answer_flor(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         rules = s[F_RULES]
@@ -302,7 +306,7 @@ class Argentino(Room):
         if verb is Verb.CONTRAFLOR or verb is Verb.CONTRAFLOR_AL_RESTO:
             ev.append(_new(Called, (seat, verb)))
             s[F_FLOR_CHAIN] = chain + (verb,)
-            s[F_TANTO_CALL] = (FLOR_KIND, seat, responder(s, seat))
+            s[F_TANTO_CALL] = _new(TantoCall, (FLOR_KIND, seat, responder(s, seat)))
             return
         ev.append(_new(Answered, (seat, verb)))
         s[F_TANTO_CALL] = None
@@ -358,7 +362,7 @@ def declare(
     winner, said = tantos.declare(order, points, s[F_TEAMS])
     declared = s[F_DECLARED]
     for seat, value in said:
-        declared += ((seat, value, flor),)
+        declared += (_new(Declaration, (seat, value, flor)),)
         ev.append(_new(PointsDeclared, (seat, value, flor)))
     s[F_DECLARED] = declared
     return winner

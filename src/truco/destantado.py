@@ -66,6 +66,8 @@ from truco.state import (
     F_TURN,
     PLAY,
     StateLike,
+    TantoCall,
+    TrucoCall,
     Work,
 )
 from truco.tricks import PARDA
@@ -93,7 +95,7 @@ def _pass_on(s: Work, field: int, head: int, caller: int, seat: int, out: int = 
     goes to the next player who owes one; False, with the call closed, once all have answered."""
     nxt = next_responder(s, caller, seat, out)
     if nxt >= 0:
-        s[field] = (head, caller, nxt)
+        s[field] = _new(TrucoCall if field == F_TRUCO_CALL else TantoCall, (head, caller, nxt))
         return True
     s[field] = None
     s[F_BETTORS] = 0
@@ -233,7 +235,8 @@ class Destantado(Argentino):
             s[F_TRUCO] = pending[0]
         ev.append(_new(Called, (seat, verb)))
         s[F_BETTORS] = 1 << seat
-        s[F_TRUCO_CALL] = (TRUCO_LEVEL_OF[verb], seat, next_responder(s, seat, seat))
+        answers = next_responder(s, seat, seat)
+        s[F_TRUCO_CALL] = _new(TrucoCall, (TRUCO_LEVEL_OF[verb], seat, answers))
 
     def answer_truco(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         level, caller, _ = s[F_TRUCO_CALL]
@@ -274,7 +277,8 @@ class Destantado(Argentino):
         ev.append(_new(Called, (seat, verb)))
         s[F_CHAIN] = s[F_CHAIN] + (verb,)
         s[F_BETTORS] = 1 << seat
-        s[F_TANTO_CALL] = (ENVIDO_KIND, seat, next_responder(s, seat, seat, envido_out(s)))
+        answers = next_responder(s, seat, seat, envido_out(s))
+        s[F_TANTO_CALL] = _new(TantoCall, (ENVIDO_KIND, seat, answers))
 
     def answer_envido(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         caller = s[F_TANTO_CALL][1]

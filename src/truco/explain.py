@@ -112,14 +112,14 @@ def _fields(state: State, action: Action, code: Refusal) -> dict[str, object]:
     pending = state.truco_call
     truco = state.truco
     if code in (Refusal.TRUCO_WAITS, Refusal.RAISE_ONE_LEVEL) and pending is not None:
-        fields["pending"] = TRUCO_NAMES[pending[0]]
+        fields["pending"] = TRUCO_NAMES[pending.level]
     elif code is Refusal.NEXT_LEVEL:
         fields["truco"] = truco
         fields["following"] = TRUCO_NAMES[truco + 1]
     elif code is Refusal.CALL_WAITS and pending is not None:
-        fields["call"] = _PAULISTA_NAMES[pending[0]]
+        fields["call"] = _PAULISTA_NAMES[pending.level]
     elif code in (Refusal.NO_RAISE_TO_WIN, Refusal.NEXT_CALL):
-        current = pending[0] if pending is not None else truco
+        current = pending.level if pending is not None else truco
         fields["current"] = current
         fields["target"] = state.rules.target
         fields["next_call"] = RAISE[current].verb.value

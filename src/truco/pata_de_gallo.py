@@ -25,6 +25,7 @@ from truco.state import (
     F_TEAMS,
     State,
     StateLike,
+    TantoCall,
     Work,
     hand_teams,
 )
@@ -51,7 +52,7 @@ class PataDeGallo(Argentino):
         mano = s[F_MANO]
         pie = pie_of(rules.players, mano)
         s[F_TEAMS] = hand_teams(rules, mano)
-        s[F_TANTO_CALL] = (DISCARD_KIND, pie, pie)
+        s[F_TANTO_CALL] = _new(TantoCall, (DISCARD_KIND, pie, pie))
 
     def legal_of(self, s: StateLike) -> tuple[Action, ...]:
         call = s[F_TANTO_CALL]

@@ -64,6 +64,8 @@ from truco.state import (
     F_VIRA,
     ONZE_KIND,
     StateLike,
+    TantoCall,
+    TrucoCall,
     Work,
     seat_to_act,
 )
@@ -274,6 +276,9 @@ def hand_result(results: Sequence[int], mano_team: int) -> int | None:
     return hand_winner(results, mano_team)
 
 
+_new = tuple.__new__  # builds the NamedTuples without their slower keyword constructor
+
+
 class Paulista(Room):
     """The room of Truco Paulista, on the shared hand."""
 
@@ -292,7 +297,7 @@ class Paulista(Room):
         team = onze_team(rules.target, s[F_SCORE])
         if team >= 0:
             decider = onze_decider(s[F_TEAMS], s[F_MANO], team)
-            s[F_TANTO_CALL] = (ONZE_KIND, decider, decider)
+            s[F_TANTO_CALL] = _new(TantoCall, (ONZE_KIND, decider, decider))
 
     def act(self, s: Work, seat: int, action: Action, ev: list[Event]) -> None:
         """A call or an answer (every action but a card) by ``seat``."""
@@ -305,7 +310,7 @@ class Paulista(Room):
                 s[F_TRUCO] = pending[0]
                 s[F_OWNER] = s[F_TEAMS][seat]
             ev.append(Called(seat, verb))
-            s[F_TRUCO_CALL] = (VALUE_OF[verb], seat, responder(s, seat))
+            s[F_TRUCO_CALL] = _new(TrucoCall, (VALUE_OF[verb], seat, responder(s, seat)))
         else:
             value, caller, _ = s[F_TRUCO_CALL]
             ev.append(Answered(seat, verb))

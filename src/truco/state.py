@@ -55,7 +55,39 @@ ONZE_KIND = 3
 """Truco Paulista: the side at 11 must decide to play its mão de onze or run, first thing."""
 
 Play = tuple[int, Card, bool]
-"""A card on the table: (seat, card, face_down)."""
+"""A card on the table: (seat, card, face_down). A plain tuple: the engine makes one for every
+card played, and a NamedTuple's construction would cost the hot path."""
+
+
+class TrucoCall(NamedTuple):
+    """A truco call waiting for an answer (``State.truco_call``)."""
+
+    level: int
+    """What the hand is worth once it is accepted: the Argentine level (``Verb.truco_level``),
+    or in Truco Paulista the value (``Verb.paulista_value``)."""
+    caller: int
+    responder: int
+    """The seat that answers next."""
+
+
+class TantoCall(NamedTuple):
+    """An envido or flor call waiting for an answer, or the decision that opens a hand
+    (``State.tanto_call``): the pie's discard, a mão de onze."""
+
+    kind: int
+    """``ENVIDO_KIND``, ``FLOR_KIND``, ``DISCARD_KIND`` or ``ONZE_KIND``."""
+    caller: int
+    responder: int
+    """The seat that answers (or decides) next."""
+
+
+class Declaration(NamedTuple):
+    """An envido or flor declaration (``State.declared``)."""
+
+    seat: int
+    points: int | None
+    """The points declared, or None for son buenas."""
+    flor: bool
 
 
 class State(NamedTuple):
@@ -97,10 +129,10 @@ class State(NamedTuple):
     """The accepted truco level: 1 none, 2 truco, 3 retruco, 4 vale cuatro."""
     truco_owner: int
     """The team that may raise the truco next, -1 for either."""
-    truco_call: tuple[int, int, int] | None
-    """A truco call waiting for an answer: (level, caller, responder)."""
-    tanto_call: tuple[int, int, int] | None
-    """An envido or flor call waiting for an answer: (kind, caller, responder)."""
+    truco_call: TrucoCall | None
+    """A truco call waiting for an answer."""
+    tanto_call: TantoCall | None
+    """An envido or flor call waiting for an answer (or the pie's discard, a mão de onze)."""
     envido_open: bool
     """False once the envido was played, declined or cancelled by a flor."""
     chain: tuple[Verb, ...]
@@ -114,8 +146,8 @@ class State(NamedTuple):
     are negative)."""
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
     """The cards that prove the winning envido/flor; shown when the hand ends."""
-    declared: tuple[tuple[int, int | None, bool], ...]
-    """Envido and flor declarations of this hand: (seat, points or None for son buenas, flor)."""
+    declared: tuple[Declaration, ...]
+    """Envido and flor declarations of this hand, in order."""
     log: tuple[tuple[int, Action], ...]
     """The actions of this hand, with their seats."""
     reached: int
@@ -300,11 +332,11 @@ def first_to_reach(rules: Rules, score: tuple[int, ...], mano: int) -> int:
 def seat_to_act(s: StateLike) -> int:
     """During a hand (a State, or the engine's list copy of one): the responder of a pending
     envido/flor, else of a truco, else the turn."""
-    call = s[F_TANTO_CALL]
+    call: TantoCall | None = s[F_TANTO_CALL]
     if call is not None:
-        return int(call[2])
-    call = s[F_TRUCO_CALL]
-    return int(call[2]) if call is not None else int(s[F_TURN])
+        return call.responder
+    truco: TrucoCall | None = s[F_TRUCO_CALL]
+    return truco.responder if truco is not None else int(s[F_TURN])
 
 
 def position_key(state: State) -> tuple[object, ...]:
@@ -399,14 +431,13 @@ def _calls(state: State) -> list[str]:
         lines.append("flor calls: " + ", ".join(str(verb) for verb in state.flor_chain))
     call = state.truco_call
     if call is not None:
-        level, caller, responder = call
-        lines.append(f"waiting: {TRUCO_NAMES[level]} by seat {caller}, seat {responder} answers")
+        name = TRUCO_NAMES[call.level]
+        lines.append(f"waiting: {name} by seat {call.caller}, seat {call.responder} answers")
     tanto = state.tanto_call
     if tanto is not None:
-        kind, caller, responder = tanto
-        if kind == DISCARD_KIND:
-            lines.append(f"waiting: seat {caller}, the pie, discards one of four cards")
+        if tanto.kind == DISCARD_KIND:
+            lines.append(f"waiting: seat {tanto.caller}, the pie, discards one of four cards")
         else:
-            what = "flor" if kind == FLOR_KIND else "envido"
-            lines.append(f"waiting: {what} by seat {caller}, seat {responder} answers")
+            what = "flor" if tanto.kind == FLOR_KIND else "envido"
+            lines.append(f"waiting: {what} by seat {tanto.caller}, seat {tanto.responder} answers")
     return lines
