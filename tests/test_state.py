@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import truco
-from truco.state import State, TantoCall, TrucoCall, position_key
+from truco.rules import Rules
+from truco.state import Declaration, State, TantoCall, TrucoCall, position_key
 
 # Seat 0 is mano with 1e 4c 5o (5 of envido); seat 1 holds 7o 6c 12b (7), so the envido goes
 # to seat 1; seat 0 wins primera, then calls truco.
@@ -95,3 +97,24 @@ def test_the_position_leaves_the_history_out() -> None:
     first = truco.replay_text(TRUCO_WAITING).state
     assert position_key(first) == position_key(first._replace(log=(), legal=()))
     assert position_key(first) != position_key(first._replace(turn=1))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(flor=True), Rules(variant="pata_de_gallo"), Rules(variant="destantado")]
+    + [Rules(variant="pica_pica"), Rules(game="paulista")],
+    ids=lambda r: r.variant,
+)
+def test_every_call_waiting_is_a_named_call(rules: Rules) -> None:
+    # Compiled or not, every room builds the calls as their NamedTuples.
+    for seed in range(8):
+        rng = Random(seed)
+        state = truco.new_match(rules)
+        while (seat := truco.to_act(state)) is not None:
+            if seat == truco.CHANCE:
+                state = truco.deal(state, rng).state
+                continue
+            assert state.truco_call is None or type(state.truco_call) is TrucoCall
+            assert state.tanto_call is None or type(state.tanto_call) is TantoCall
+            assert all(type(d) is Declaration for d in state.declared)
+            state = truco.apply(state, rng.choice(truco.legal_actions(state))).state

@@ -95,7 +95,11 @@ def _pass_on(s: Work, field: int, head: int, caller: int, seat: int, out: int = 
     goes to the next player who owes one; False, with the call closed, once all have answered."""
     nxt = next_responder(s, caller, seat, out)
     if nxt >= 0:
-        s[field] = _new(TrucoCall if field == F_TRUCO_CALL else TantoCall, (head, caller, nxt))
+        # One class per statement: the compiled code would box a join of the two as a plain tuple.
+        if field == F_TRUCO_CALL:
+            s[field] = _new(TrucoCall, (head, caller, nxt))
+        else:
+            s[field] = _new(TantoCall, (head, caller, nxt))
         return True
     s[field] = None
     s[F_BETTORS] = 0

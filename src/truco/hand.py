@@ -8,9 +8,9 @@ mechanics call the hooks through ``self``, so a trick ended here is settled by t
 ``end_hand``. Nothing here knows a variant: it reads the rules' facts (``individual``,
 ``match_end``) and the state.
 
-Every function edits ``s``, a ``list(state)`` indexed by the ``F_*`` field numbers, and appends
-the events it causes to ``ev``. Only ``engine.apply`` and ``engine.deal`` call the hooks, after
-checking legality.
+The hooks that change a hand edit ``s``, a ``list(state)`` indexed by the ``F_*`` field numbers,
+and append the events they cause to ``ev``; only ``engine.apply`` and ``engine.deal`` call them,
+after checking legality. ``legal_of`` and ``refusal`` only read.
 """
 
 from __future__ import annotations
