@@ -37,9 +37,7 @@ class Rules:
 
     game: Game = "argentino"
     """The game: Argentine truco, or Truco Paulista (docs/rules.md, "Truco Paulista"). A
-    Paulista table's variant is ``paulista`` and its target 12 (either key alone selects it).
-    Once made, it is always the variant's game (``VariantInfo.game``): the engine tells the
-    games apart only by the variant's room (``truco.rooms``)."""
+    Paulista table's variant is ``paulista`` and its target 12 (either key alone selects it)."""
     manilhas: Manilhas = "vira"
     """Paulista: the manilhas are the rank above the turned-up vira (``vira``), or the fixed
     four of the manilha velha (4 of paus, 7 of copas, A of espadas, 7 of ouros)."""
