@@ -11,7 +11,7 @@ import os
 
 from setuptools import setup
 
-COMPILED = ("legal", "effects", "destantado", "engine", "tricks", "envido")
+COMPILED = ("legal", "hand", "argentino", "pata_de_gallo", "pica_pica", "destantado", "paulista", "rooms", "engine", "tricks", "envido")
 """Must match ``truco.COMPILED`` (a test checks it)."""
 
 ext_modules = []

@@ -1,9 +1,29 @@
-"""The rules core is pure: it imports only a few standard modules and other core modules.
+"""The rules core is pure: it imports only a few standard modules and other core modules,
+and those only downwards, in one documented order.
 
-Every import statement of each core module (at the top or inside a function) is read with
-``ast``. The core may use the standard modules in ``ALLOWED_STDLIB`` (from ``random`` only the
-``Random`` type, which is injected: no global random state) and other core modules; never I/O,
-clocks, threads, the network or an outer layer (server, bots, cli, bench, text game...).
+Every import statement of each core module (at the top, inside a function or under
+``TYPE_CHECKING``) is read with ``ast``. The core may use the standard modules in
+``ALLOWED_STDLIB`` (from ``random`` only the ``Random`` type, which is injected: no global random
+state) and other core modules; never I/O, clocks, threads, the network or an outer layer
+(server, bots, cli, bench, text game...).
+
+The core's own order (``CORE_ORDER``), each module importing only modules before it, so that no
+circle can form and no import needs to be late:
+
+    errors < cards < actions < events < senas < manilhas     the vocabulary: cards, actions...
+    < variants < rules                                       the variants' facts, the options
+    < state                                                  the state, and its drawing
+    < tricks < envido                                        who wins a trick; the tantos
+    < legal                                                  the rule, and each refusal's code
+    < hand                                                   the shared hand mechanics
+    < argentino < pata_de_gallo < pica_pica                  the rooms: each game's hand
+      < destantado < paulista
+    < rooms                                                  the room of each variant
+    < explain < engine                                       why not; apply, deal
+    < view < notation                                        what a seat sees; hand histories
+
+The package's ``__init__`` (the loader and the public face) stands above them all. Outside the
+core nothing reads the state by its field numbers (``F_*``): those stay the core's own.
 """
 
 from __future__ import annotations
@@ -35,13 +55,39 @@ CORE = (
     "senas",
 )
 """The core modules named in DESIGN.md (cards .. notation)."""
-ENGINE_PARTS = ("legal", "effects", "destantado", "variants", "paulista", "manilhas")
-"""Modules split out of engine.py (legality, what each action does, the betting of the
-three-handed destantado, the variants' registry, Truco Paulista's hand and its cards' order):
-core as well."""
-DRAWING = ("drawing",)
-"""The table in text, for ``str(state)`` and ``repr(state)``: core as well."""
-CORE_MODULES = frozenset(CORE + ENGINE_PARTS + DRAWING)
+ENGINE_PARTS = ("legal", "variants", "manilhas", "hand", "rooms")
+"""Modules split out of engine.py (the Argentine legality predicates, the variants' registry,
+Truco Paulista's cards' order, the shared hand mechanics, the room of each variant): core as
+well."""
+ROOMS = ("argentino", "pata_de_gallo", "pica_pica", "destantado", "paulista")
+"""Each game's room (what its hands do differently, on the shared hand): core as well."""
+CORE_MODULES = frozenset(CORE + ENGINE_PARTS + ROOMS)
+CORE_ORDER = (
+    "errors",
+    "cards",
+    "actions",
+    "events",
+    "senas",
+    "manilhas",
+    "variants",
+    "rules",
+    "state",
+    "tricks",
+    "envido",
+    "legal",
+    "hand",
+    "argentino",
+    "pata_de_gallo",
+    "pica_pica",
+    "destantado",
+    "paulista",
+    "rooms",
+    "explain",
+    "engine",
+    "view",
+    "notation",
+)
+"""Every core module, each after every core module it imports (the module docstring)."""
 
 ALLOWED_STDLIB = frozenset(
     (
@@ -78,7 +124,7 @@ def _present(names: tuple[str, ...]) -> list[str]:
     return [name for name in names if (PACKAGE / f"{name}.py").exists()]
 
 
-CHECKED = [*CORE, *_present(ENGINE_PARTS), *_present(DRAWING)]
+CHECKED = [*CORE, *_present(ENGINE_PARTS), *_present(ROOMS)]
 
 
 def imported_modules(name: str) -> list[tuple[int, str, tuple[str, ...]]]:
@@ -216,3 +262,70 @@ def test_importing_the_core_loads_no_outer_layer() -> None:
         and m.removeprefix("truco.") not in CORE_MODULES
     )
     assert outer == []
+
+
+def test_the_core_order_names_every_core_module_once() -> None:
+    assert len(CORE_ORDER) == len(set(CORE_ORDER))
+    assert set(CORE_ORDER) == CORE_MODULES == set(CHECKED)
+
+
+def order_problems(name: str) -> list[str]:
+    """The imports of core module ``name`` that do not point down ``CORE_ORDER``."""
+    rank = CORE_ORDER.index(name)
+    bad = []
+    for line, module, _ in imported_modules(name):
+        if module.startswith("truco."):
+            inner = module.removeprefix("truco.").split(".")[0]
+            if inner in CORE_ORDER and CORE_ORDER.index(inner) >= rank:
+                bad.append(f"truco/{name}.py:{line}: {module} is not below {name}")
+    return bad
+
+
+@pytest.mark.parametrize("name", CORE_ORDER)
+def test_core_imports_point_down_the_order(name: str) -> None:
+    assert order_problems(name) == []
+
+
+def test_the_order_checker_catches_an_upward_import(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "state.py").write_text(
+        "from truco.rules import Rules\nfrom truco import engine\n"
+        "def draw():\n    from truco.legal import seat_to_act\n"
+        "if TYPE_CHECKING:\n    from truco.view import SeatView\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path)
+    assert [p.split(": ", 1)[1] for p in order_problems("state")] == [
+        "truco.engine is not below state",
+        "truco.legal is not below state",
+        "truco.view is not below state",
+    ]
+
+
+def field_number_imports(path: Path) -> list[str]:
+    """The ``F_*`` names (the state's field numbers) that the file at ``path`` imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        f"line {node.lineno}: {alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if alias.name.startswith("F_")
+    ]
+
+
+def _outside_the_core(path: Path) -> bool:
+    relative = path.relative_to(PACKAGE)
+    if len(relative.parts) > 1:  # bots, coach, server, tui...
+        return True
+    return relative.stem not in CORE_MODULES and relative.stem != "__init__"
+
+
+def test_no_module_outside_the_core_reads_the_state_by_field_number() -> None:
+    found = {
+        str(path.relative_to(PACKAGE)): hits
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if _outside_the_core(path) and (hits := field_number_imports(path))
+    }
+    assert found == {}

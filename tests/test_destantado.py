@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import truco
 from handstates import act, after
-from truco.destantado import hand_winner, next_responder, pass_porotos
+from truco.destantado import ROOM, hand_winner, next_responder
 from truco.events import Event, MatchEnded, PorotosPassed
 from truco.state import F_PHASE, F_RETIRED, F_SCORE, F_WINNER, OVER
 
@@ -54,9 +54,9 @@ def test_an_envido_nobody_accepted_goes_to_the_pot() -> None:
 def test_a_winner_passes_no_more_than_his_pile_and_an_empty_pile_wins() -> None:
     state = after(THREE, score=(3, 10, 10), **RULES)
     s, events = list(state), []
-    pass_porotos(s, 0, 1, 2, "envido", events)
+    ROOM.pass_porotos(s, 0, 1, 2, "envido", events)
     assert s[F_SCORE] == (1, 12, 10) and s[F_PHASE] != OVER
-    pass_porotos(s, 0, 2, 2, "envido", events)
+    ROOM.pass_porotos(s, 0, 2, 2, "envido", events)
     assert passed(events) == [PorotosPassed(0, 1, 2, "envido"), PorotosPassed(0, 2, 1, "envido")]
     assert s[F_SCORE] == (0, 12, 11)
     assert s[F_PHASE] == OVER and s[F_WINNER] == 0  # his empty pile won the match, at once

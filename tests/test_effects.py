@@ -8,15 +8,9 @@ from __future__ import annotations
 
 import truco
 from handstates import act, after
-from truco.effects import (
-    active_from,
-    kept_cards,
-    next_flor_holder,
-    responder,
-    rival_team,
-    side_scores,
-)
+from truco.argentino import next_flor_holder
 from truco.events import Scored, TrickEnded, WentToMazo
+from truco.hand import active_from, kept_cards, responder, rival_team, side_scores
 
 TWO = "1e 4c 5o | 7o 6c 12b"
 # Four seats, teams 0 (seats 0 and 2) and 1 (seats 1 and 3).

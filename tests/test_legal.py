@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,11 +29,12 @@ from truco.legal import (
     envido_allowed,
     envido_primero_allowed,
     has_played,
-    legal_of,
     must_sing_flor,
     seat_to_act,
     tapada_allowed,
 )
+from truco.rooms import legal_by_rule, legal_of
+from truco.rules import Rules
 
 EVERY_ACTION = (*PLAY, *TAPADA, *DISCARD, *SIMPLE.values())
 ORDER = EVERY_ACTION.index
@@ -142,3 +144,31 @@ def test_check_allows_exactly_what_legal_of_lists(seed: int, players: int, flor:
         assert legal and len(set(legal)) == len(legal)  # something to do, nothing twice
         assert [a for a in EVERY_ACTION if truco.is_legal(state, a)] == sorted(legal, key=ORDER)
         state = truco.apply(state, rng.choice(legal)).state
+
+
+RULE_TABLES = (
+    Rules(),
+    Rules(players=4, flor=True, tapada="always"),
+    Rules(players=6, envido_until="second_card", falta_until="first_trick"),
+    Rules(flor=True, envido_primero="first_trick", no_falta_first_hand=True),
+    Rules(variant="pata_de_gallo", flor=True),
+    Rules(variant="pica_pica"),
+    Rules(variant="destantado"),
+    Rules(game="paulista", players=4, no_raise_to_win=True),
+    Rules(game="paulista", mao_de_ferro="cega", tapada="always"),
+)
+
+
+@pytest.mark.parametrize("rules", RULE_TABLES, ids=lambda r: r.variant)
+def test_legal_of_is_the_fast_form_of_the_rule(rules: Rules) -> None:
+    # The rule (rooms.refusal, every action asked) and the memo tables of legal_of give the
+    # same actions in every state that random matches reach.
+    for seed in range(6):
+        rng = Random(seed)
+        state = truco.new_match(rules)
+        while (seat := truco.to_act(state)) is not None:
+            if seat == truco.CHANCE:
+                state, _ = truco.deal(state, rng)
+                continue
+            assert legal_by_rule(state) == set(legal_of(state)), repr(state)
+            state, _ = truco.apply(state, rng.choice(truco.legal_actions(state)))

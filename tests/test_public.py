@@ -1,4 +1,4 @@
-"""The public face: ``import truco`` and its ``__all__``; a State drawn by str() and repr()."""
+"""The public face: ``import truco`` and its ``__all__``."""
 
 from __future__ import annotations
 
@@ -10,25 +10,12 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from random import Random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import truco
-from truco.state import State
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-
-# Seat 0 is mano with 1e 4c 5o (5 of envido); seat 1 holds 7o 6c 12b (7), so the envido goes
-# to seat 1; seat 0 wins primera, then calls truco.
-TRUCO_WAITING = """\
-players = 2
-score = [12, 9]
-hands = ["1e 4c 5o", "7o 6c 12b"]
-actions = ["0 envido", "1 quiero", "0 play 1e", "1 play 7o", "0 truco"]
-"""
 
 
 def test_every_public_name_is_its_home_modules_object() -> None:
@@ -94,62 +81,3 @@ def test_the_readme_example_runs_and_prints_what_it_says() -> None:
         exec(compile(block.group(1), "README.md", "exec"), {})
     said = re.findall(r"print\(.*\)  # (.*)", block.group(1))
     assert out.getvalue().splitlines() == said
-
-
-def test_repr_is_one_short_line() -> None:
-    state = truco.new_match(truco.Rules(), score=(12, 9))
-    assert repr(state) == "<State hand 0, score 12-9, to deal>"
-    state = truco.replay_text(TRUCO_WAITING).state
-    assert repr(state) == "<State hand 1, score 12-11, seat 1 to act>"
-
-
-def test_str_draws_the_table_with_every_seats_cards() -> None:
-    state = truco.replay_text(TRUCO_WAITING).state
-    assert str(state).splitlines() == [
-        "Truco standard, 2 players; score 12-11 (per team, to 30)",
-        "Hand 1, mano seat 0, seat 1 to act",
-        "  seat 0 (team 0): 4c 5o",
-        "  seat 1 (team 1): 6c 12b",
-        "  primera: 0 1e, 1 7o -> team 0",
-        "  envido calls: envido",
-        "  waiting: truco by seat 0, seat 1 answers",
-    ]
-
-
-def test_str_of_a_match_to_deal_and_of_one_over() -> None:
-    rules = truco.Rules(variant="destantado", players=3)
-    assert str(truco.new_match(rules)).splitlines() == [
-        "Truco destantado, 3 players; score 10-10-10 (porotos left per player)",
-        "Hand 1 to deal",
-    ]
-    over = truco.new_match(truco.Rules(target=15), score=(15, 3))
-    assert repr(over) == "<State hand 0, score 15-3, over, team 0 won>"
-    assert str(over).splitlines()[1] == "Match over after hand 0: team 0 won"
-
-
-def test_drawing_keeps_the_tuples_hash_and_equality() -> None:
-    state = truco.replay_text(TRUCO_WAITING).state
-    assert hash(state) == hash(tuple(state)) and state == tuple(state)
-
-
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from((2, 4, 6)), steps=st.integers(0, 60))
-def test_drawing_any_reached_state(seed: int, players: int, steps: int) -> None:
-    rng = Random(seed)
-    state: State = truco.new_match(truco.Rules(players=players, flor=True))
-    for _ in range(steps):
-        seat = truco.to_act(state)
-        if seat is None:
-            break
-        if seat == truco.CHANCE:
-            state = truco.deal(state, rng).state
-        else:
-            state = truco.apply(state, rng.choice(truco.legal_actions(state))).state
-    short, table = repr(state), str(state)
-    assert "\n" not in short and len(short) < 80
-    if truco.to_act(state) in (None, truco.CHANCE):
-        return  # between hands or over: the score and who deals or won, no cards
-    held = [str(card) for hand in state.hands for card in hand]
-    assert all(card in table for card in held)  # omniscient: hidden cards are drawn too
-    if state.truco_call is not None:
-        assert "waiting: " in table

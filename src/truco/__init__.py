@@ -32,7 +32,19 @@ from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
-COMPILED = ("legal", "effects", "destantado", "engine", "tricks", "envido")
+COMPILED = (
+    "legal",
+    "hand",
+    "argentino",
+    "pata_de_gallo",
+    "pica_pica",
+    "destantado",
+    "paulista",
+    "rooms",
+    "engine",
+    "tricks",
+    "envido",
+)
 """The modules setup.py compiles (they call each other natively, so it is all or none)."""
 
 

@@ -170,11 +170,14 @@ CORRE = SIMPLE[Verb.CORRE]
 JOGA = SIMPLE[Verb.JOGA]
 CEGA = SIMPLE[Verb.CEGA]
 
-# The truco call that raises the bet from each accepted level (1 = no truco yet).
-TRUCO_RAISE: dict[int, Action] = {1: TRUCO, 2: RETRUCO, 3: VALE_CUATRO}
 TRUCO_LEVEL: dict[Action, int] = {
     a: level for a in (TRUCO, RETRUCO, VALE_CUATRO) if (level := a.verb.truco_level)
 }
+# The truco call that raises the bet from each accepted level (1 = no truco yet): each call is
+# one level above the one it raises.
+TRUCO_RAISE: dict[int, Action] = {level - 1: a for a, level in TRUCO_LEVEL.items()}
+TRUCO_TOP: Final = max(_TRUCO_LEVEL.values())
+"""The highest truco level (vale cuatro's): nothing raises it."""
 ENVIDO_CALLS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 
 

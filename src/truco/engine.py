@@ -1,8 +1,13 @@
 """The rules engine: who acts, what is legal, and applying an action.
 
-``apply`` validates every action against ``legal_actions`` (one source of legality, computed in
-``legal.py``) and returns a new state with the events it caused; it never changes its input.
-Chance is explicit: ``deal`` draws a hand with an injected ``random.Random``.
+``apply`` validates every action against ``legal_actions`` (computed by the state's room with
+each state it makes) and returns a new state with the events it caused; it never changes its
+input. Chance is explicit: ``deal`` draws a hand with an injected ``random.Random``.
+
+The engine knows no variant: it looks the state's room up (``rooms.ROOMS``, one dict read per
+action or deal) and calls its hooks (``legal_of``, ``act``, ``end_trick``, ``hand_sizes``,
+``start_hand``, ``turns_vira``). Only the card played, most of a playout's time, is written out
+here, the same for every game.
 """
 
 from __future__ import annotations
@@ -11,7 +16,6 @@ from collections.abc import Callable
 from random import Random
 from typing import NamedTuple
 
-from truco import destantado, effects, paulista
 from truco.actions import Action, Deal, Verb
 from truco.cards import (
     ALL_HANDS,
@@ -26,23 +30,22 @@ from truco.cards import (
 from truco.errors import IllegalActionError
 from truco.events import CardPlayed, CardsDealt, Event, HandStarted, ViraTurned
 from truco.explain import why_not
+from truco.hand import HAND_SIZE
 from truco.legal import (
     can_raise_truco,
     envido_allowed,
     envido_primero_allowed,
-    legal_of,
     must_sing_flor,
-    seat_to_act,
     tapada_allowed,
 )
 from truco.manilhas import LIMPO_DECK
-from truco.rules import Rules
+from truco.rooms import ROOMS
 from truco.state import (
     DEAL,
-    DISCARD_KIND,
     F_HANDS,
     F_LEGAL,
     F_LOG,
+    F_MANO,
     F_PHASE,
     F_PLAYS,
     F_RETIRED,
@@ -51,16 +54,13 @@ from truco.state import (
     F_TEAMS,
     F_TRUCO_CALL,
     F_TURN,
-    FLOR_KIND,
     OVER,
     State,
     Work,
-    hand_teams,
 )
 from truco.state import (
     PLAY as PLAYING,
 )
-from truco.variants import OWN_SIDE, PAULISTA, PIE_ALONE, SIZED_DEAL, facing, pie_of
 
 __all__ = [
     "CHANCE",
@@ -85,10 +85,8 @@ __all__ = [
 CHANCE = -1
 """``to_act`` while a hand waits to be dealt."""
 
-HAND_SIZE = 3
-
 _new = tuple.__new__  # builds NamedTuples without their slower keyword constructor
-_PLAY, _TAPADA, _MAZO, _FLOR = Verb.PLAY, Verb.TAPADA, Verb.MAZO, Verb.FLOR
+_PLAY, _TAPADA = Verb.PLAY, Verb.TAPADA
 _CEGA = Verb.CEGA
 _N_HANDS = len(ALL_HANDS)
 
@@ -112,7 +110,13 @@ def to_act(state: State) -> int | None:
     phase = state.phase
     if phase != PLAYING:
         return None if phase == OVER else CHANCE
-    return seat_to_act(state)
+    # state.seat_to_act, written out (and by field number): it is called for every step of a
+    # playout.
+    call: tuple[int, int, int] | None = state[F_TANTO_CALL]
+    if call is not None:
+        return call[2]
+    call = state[F_TRUCO_CALL]
+    return call[2] if call is not None else int(state[F_TURN])
 
 
 def outcome(state: State) -> Outcome | None:
@@ -158,26 +162,7 @@ def is_legal(state: State, action: Action | Deal, seat: int | None = None) -> bo
 def hand_sizes(state: State) -> tuple[int, ...]:
     """How many cards each seat gets in the next deal: three; four for the pie in pata de gallo
     (he puts one away); none for the seats that sit out a 1v1 hand of pica-pica."""
-    rules = state.rules
-    players = rules.players
-    variant = rules.variant
-    if variant not in SIZED_DEAL:
-        return (HAND_SIZE,) * players
-    mano, pie, opposite = _next_hand_seats(state)
-    if variant in PIE_ALONE:
-        return tuple([HAND_SIZE + 1 if s == pie else HAND_SIZE for s in range(players)])
-    if opposite < 0:
-        return (HAND_SIZE,) * players
-    return tuple([HAND_SIZE if s in (mano, opposite) else 0 for s in range(players)])
-
-
-def _next_hand_seats(state: State) -> tuple[int, int, int]:
-    """The next hand's mano, the seat that plays last, and in a 1v1 hand of pica-pica the
-    mano's rival sitting opposite him (else -1)."""
-    players = state.rules.players
-    pica = state.next_pica
-    mano = (state.next_mano + pica) % players if pica > 0 else state.next_mano
-    return mano, pie_of(players, mano), facing(players, mano) if pica >= 0 else -1
+    return ROOMS[state.rules.variant].hand_sizes(state)
 
 
 def _check_deal(state: State, deal: Deal) -> None:
@@ -201,7 +186,7 @@ def _check_deal(state: State, deal: Deal) -> None:
                 raise IllegalActionError(f"{DECK[card]} is not in the baralho limpo (no 4-7)")
             seen.add(card)
     vira = deal.vira
-    if not _turns_vira(state.rules):
+    if not ROOMS[state.rules.variant].turns_vira(state.rules):
         if vira is not None:
             raise IllegalActionError("no vira is turned up in this game")
     elif vira is None:
@@ -218,11 +203,6 @@ _LIMPO_OUT: int = sum(1 << int(c) for c in DECK if c not in LIMPO_DECK)
 """The cards the baralho limpo leaves out (its 4s to 7s), as a bit set."""
 
 
-def _turns_vira(rules: Rules) -> bool:
-    """Whether a card is turned up after the deal: Truco Paulista with the vira's manilhas."""
-    return rules.variant in PAULISTA and rules.manilhas == "vira"
-
-
 def deal(state: State, rng: Random) -> Transition:
     """Deal the next hand with ``rng`` (the only source of chance).
 
@@ -233,8 +213,9 @@ def deal(state: State, rng: Random) -> Transition:
     if state.phase != DEAL:
         _check_deal(state, Deal(()))
     random = rng.random
-    if state.rules.variant in SIZED_DEAL:
-        return _deal_sized(state, rng)
+    room = ROOMS[state.rules.variant]
+    if room.sized_deal:
+        return _deal_sized(state, room.hand_sizes(state), rng)
     # The baralho limpo's missing cards count as used: no hand or vira draws them.
     used = _LIMPO_OUT if state.rules.baralho == "limpo" else 0
     picks = []
@@ -243,7 +224,7 @@ def deal(state: State, rng: Random) -> Transition:
         used |= HAND_MASK[i]
         picks.append(i)
     vira = -1
-    if _turns_vira(state.rules):  # the next card of the deck
+    if room.turns_vira(state.rules):  # the next card of the deck
         while True:
             vira = int(random() * 40)
             if not (used >> vira) & 1:
@@ -265,12 +246,12 @@ def _draw_hand(random: Callable[[], float], used: int) -> int:
             return i
 
 
-def _deal_sized(state: State, rng: Random) -> Transition:
-    """``deal`` for the variants whose seats may get four cards or none."""
+def _deal_sized(state: State, sizes: tuple[int, ...], rng: Random) -> Transition:
+    """``deal`` for the rooms whose seats may get four cards or none."""
     random = rng.random
     used = 0
     hands: list[tuple[Card, ...]] = []
-    for size in hand_sizes(state):
+    for size in sizes:
         if not size:
             hands.append(())
             continue
@@ -319,6 +300,7 @@ def apply(state: State, action: Action | Deal) -> Transition:
         else (truco_call[2] if truco_call is not None else s[F_TURN])
     )
     s[F_LOG] = s[F_LOG] + ((seat, action),)
+    room = ROOMS[s[F_RULES].variant]
     verb = action.verb
     if verb is _PLAY or verb is _TAPADA or verb is _CEGA:
         # The most frequent action, written out here: it is most of a playout's time.
@@ -341,37 +323,14 @@ def apply(state: State, action: Action | Deal) -> Transition:
             while (done >> nxt) & 1:
                 nxt = (nxt + 1) % n
             s[F_TURN] = nxt
-            s[F_LEGAL] = legal_of(s)
+            s[F_LEGAL] = room.legal_of(s)
             return _new(Transition, (_new(State, s), (played,)))
         ev: list[Event] = [played]
-        effects.end_trick(s, ev)
+        room.end_trick(s, ev)
     else:
         ev = []
-        variant = s[F_RULES].variant
-        if variant in OWN_SIDE:
-            destantado.act(s, seat, verb, ev)
-        elif variant in PAULISTA:
-            paulista.act(s, seat, verb, ev)
-        elif verb is _MAZO:
-            effects.mazo(s, seat, ev)
-        elif tanto_call is not None:
-            if tanto_call[0] == DISCARD_KIND:
-                effects.discard(s, seat, action.card, ev)  # type: ignore[arg-type]
-            elif tanto_call[0] == FLOR_KIND:
-                effects.answer_flor(s, seat, verb, ev)
-            elif verb is _FLOR:
-                effects.sing_flor(s, seat, ev)
-            else:
-                effects.answer_envido(s, seat, verb, ev)
-        elif verb is _FLOR:
-            effects.sing_flor(s, seat, ev)
-        elif verb in effects.TRUCO_LEVEL_OF:
-            effects.call_truco(s, seat, verb, ev)
-        elif verb in effects.ENVIDO_VERBS:
-            effects.call_envido(s, seat, verb, ev)
-        else:  # quiero / no-quiero to a truco
-            effects.answer_truco(s, seat, verb, ev)
-    s[F_LEGAL] = legal_of(s) if s[F_PHASE] == PLAYING else ()
+        room.act(s, seat, action, ev)
+    s[F_LEGAL] = room.legal_of(s) if s[F_PHASE] == PLAYING else ()
     return _new(Transition, (_new(State, s), tuple(ev)))
 
 
@@ -386,21 +345,7 @@ def _deal(
     players = rules.players
     hand_no = state.hand_no + 1
     pica = state.next_pica
-    teams = state.teams
-    retired = 0
-    tanto_call = None
-    if rules.variant not in SIZED_DEAL:
-        mano = state.next_mano
-        next_mano = (mano + 1) % players
-    else:
-        mano, pie, opposite = _next_hand_seats(state)
-        # A round of pica-pica keeps its place in the turn of the mano until its last hand.
-        next_mano = state.next_mano if 0 <= pica < 2 else (state.next_mano + 1) % players
-        if opposite >= 0:  # the others sit this 1v1 hand out
-            retired = ((1 << players) - 1) & ~(1 << mano | 1 << opposite)
-        if rules.variant in PIE_ALONE:
-            teams = hand_teams(rules, mano)
-            tanto_call = (DISCARD_KIND, pie, pie)
+    mano = state.next_mano
     # Positional, in State's field order: the keyword constructor costs more than the deal.
     s: Work = [
         rules,  # rules
@@ -409,8 +354,8 @@ def _deal(
         state.winner,  # winner
         hand_no,  # hand_no
         mano,  # mano
-        next_mano,  # next_mano
-        teams,  # teams
+        (mano + 1) % players,  # next_mano (the room's start_hand may change it)
+        state.teams,  # teams
         hands,  # dealt
         hands,  # hands
         tantos,  # tantos
@@ -420,11 +365,11 @@ def _deal(
         (),  # tricks
         (),  # results
         mano,  # turn
-        retired,  # retired
+        0,  # retired
         1,  # truco
         -1,  # truco_owner
         None,  # truco_call
-        tanto_call,  # tanto_call
+        None,  # tanto_call
         True,  # envido_open
         (),  # chain
         (),  # flor_chain
@@ -436,14 +381,17 @@ def _deal(
         state.reached,  # reached
         pica,  # pica
         pica,  # next_pica (settled when the hand ends)
-        state.stakes if rules.variant not in OWN_SIDE else (1,) * players,  # stakes
+        state.stakes,  # stakes
         0,  # bettors
         vira,  # vira
         (),  # legal
     ]
-    if rules.variant in PAULISTA:
-        paulista.start_hand(s)
-    s[F_LEGAL] = legal_of(s)
+    room = ROOMS[rules.variant]
+    # The room sets what its game changes: the 1v1 hand's seats, the pie's side and discard,
+    # destantado's stakes, a mão de onze's decision.
+    room.start_hand(s)
+    mano = s[F_MANO]
+    s[F_LEGAL] = room.legal_of(s)
     ev: list[Event] = [_new(HandStarted, (hand_no, mano))]
     for seat in range(players):
         if hands[seat]:

@@ -1,186 +1,126 @@
 """Why an action is not legal: the rule that forbids it, in words a player understands.
 
 Only used on the slow path of ``engine.check``, after the action was found not to be among
-the legal actions; legality itself is decided in ``legal.py`` and nowhere else.
+the legal actions. Which rule forbids it is decided where legality is, by the state's room
+(``rooms.refusal``: ``legal.refusal``, ``paulista.refusal``); here each ``Refusal`` code only
+becomes words, with the seat, the card or the call it concerns.
 """
 
 from __future__ import annotations
 
-from truco import envido as tantos
-from truco.actions import Action, Verb
-from truco.legal import (
-    can_raise_truco,
-    envido_allowed,
-    envido_primero_allowed,
-    falta_counts,
-    must_sing_flor,
-    seat_to_act,
-    tapada_allowed,
-)
-from truco.paulista import ferro, no_truco, wins_by_accepting
-from truco.state import DEAL, DISCARD_KIND, FLOR_KIND, OVER, State
-from truco.variants import variant_of
+from truco.actions import Action
+from truco.legal import Refusal
+from truco.paulista import RAISE, VALUE_OF
+from truco.rooms import refusal
+from truco.state import TRUCO_NAMES, State, seat_to_act
 
-_TRUCO_NAMES = {2: "truco", 3: "retruco", 4: "vale-cuatro"}
-_PAULISTA_VERBS = frozenset(
-    (Verb.SEIS, Verb.NOVE, Verb.DOZE, Verb.DESCE, Verb.CORRE, Verb.JOGA, Verb.CEGA)
-)
-_PAULISTA_CALLS = {Verb.TRUCO: 3, Verb.SEIS: 6, Verb.NOVE: 9, Verb.DOZE: 12}
-_PAULISTA_NAMES = {3: "truco", 6: "seis", 9: "nove", 12: "doze"}
-_CARD_VERBS = (Verb.PLAY, Verb.TAPADA)
-_FLOR_ANSWERS = (Verb.CON_FLOR_QUIERO, Verb.CON_FLOR_ME_ACHICO)
+_PAULISTA_NAMES = {value: verb.value for verb, value in VALUE_OF.items()}
+"""Truco Paulista's calls by the value they make the hand worth."""
+
+_WORDS: dict[Refusal, str] = {
+    Refusal.MATCH_OVER: "the match is over",
+    Refusal.NOT_DEALT: "the next hand has not been dealt yet",
+    Refusal.PAULISTA_VERB: "{verb} is said in Truco Paulista, not at this table",
+    Refusal.NOT_HELD: "seat {seat} does not hold {card}",
+    Refusal.PIE_MUST_DISCARD: "seat {seat}, the pie, must first put away one of his four cards",
+    Refusal.ONLY_PIE_DISCARDS: (
+        "only the pie of pata de gallo discards, once, before the hand is played"
+    ),
+    Refusal.NO_FALTA_FIRST_HAND: (
+        "at this table the falta envido does not count in the match's first hand"
+    ),
+    Refusal.FLOR_WAITS: "a flor waits for an answer: answer it first",
+    Refusal.ENVIDO_WAITS: "an envido waits for an answer: quiero, no-quiero or a raise first",
+    Refusal.ENVIDO_WAITS_EACH: (
+        "an envido waits for each player's answer in turn: quiero, no-quiero or a raise"
+    ),
+    Refusal.MUST_SING_FLOR: "seat {seat} holds a flor and must sing it before anything else",
+    Refusal.TRUCO_WAITS: "the {pending} waits for an answer: answer it first",
+    Refusal.TAPADA_OFF: "carta tapada is not played at this table",
+    Refusal.TAPADA_FROM_SECOND: "a card may be played face down only from the second trick on",
+    Refusal.RAISE_ONE_LEVEL: "the answer to a {pending} can only raise to the next level",
+    Refusal.AT_VALE_CUATRO: "the truco is already at vale cuatro",
+    Refusal.NOT_TRUCO_OWNER: "only the side that accepted the last bet can raise the truco",
+    Refusal.NEXT_LEVEL: "the truco stands at level {truco}: the next call is {following}",
+    Refusal.PRIMERO_ACCEPTED: "'el envido está primero' only before anybody has accepted the truco",
+    Refusal.FLOR_SUNG: "a flor was sung: there is no envido in this hand",
+    Refusal.ENVIDO_PLAYED: "the envido of this hand was already played",
+    Refusal.ENVIDO_FIRST_TRICK: "envido can only be called in the first trick",
+    Refusal.ENVIDO_AFTER_TRUCO: "envido cannot be called once the truco was accepted",
+    Refusal.PRIMERO_OFF: "this table does not play 'el envido está primero'",
+    Refusal.PRIMERO_RAISE: "'el envido está primero' answers only the first truco, not a raise",
+    Refusal.PRIMERO_OWN_CARD: (
+        "'el envido está primero' is allowed here only before one's own first card"
+    ),
+    Refusal.ENVIDO_FIRST_CARD: (
+        "at this table envido can be called only before the hand's first card"
+    ),
+    Refusal.ENVIDO_SECOND_CARD: (
+        "at this table envido can be called only before the first trick's second card"
+    ),
+    Refusal.ENVIDO_OWN_CARD: (
+        "seat {seat} already played its first card: envido must come before it"
+    ),
+    Refusal.NOTHING_TO_ANSWER: "there is no call to answer",
+    Refusal.NO_MAZO_ANSWER: (
+        "in destantado the mazo is no answer: no-quiero leaves the hand for nothing"
+    ),
+    Refusal.NO_FLOR_TABLE: "flor is not played at this table",
+    Refusal.NO_FLOR_HELD: "seat {seat} has no flor",
+    Refusal.FLOR_PASSED: "the flor was already settled or its time has passed",
+    Refusal.NO_FLOR_TO_ANSWER: "there is no flor to answer",
+    Refusal.NOT_NOW: "not allowed at this point of the hand",
+    Refusal.ONZE_DECIDE: "seat {seat} must first decide the mão de onze: joga or corre",
+    Refusal.NO_ONZE: "joga decides a mão de onze, and there is none to decide",
+    Refusal.CALL_WAITS: "the {call} waits for an answer: desce, corre or raise",
+    Refusal.NOT_BLIND: "cega plays a card unseen, only in a blind mão de ferro",
+    Refusal.BLIND: "in the mão de ferro the cards are played blind (cega), in the order dealt",
+    Refusal.FACE_DOWN_OFF: "a card face down is not played at this table",
+    Refusal.NO_TRUCO_AT_ELEVEN: "nobody may call truco in a mão de onze or a mão de ferro",
+    Refusal.AT_DOZE: "the hand is already worth doze (12)",
+    Refusal.NOT_CALL_OWNER: "only the side that accepted the last call can raise it",
+    Refusal.NO_RAISE_TO_WIN: (
+        "the hand worth {current} already takes this side to {target}: "
+        "at this table (no_raise_to_win) it may not raise"
+    ),
+    Refusal.NEXT_CALL: "the hand is worth {current}: the next call is {next_call}",
+    Refusal.NOT_IN_PAULISTA: ("there is no {verb} in Truco Paulista (no envido, flor or mazo)"),
+}
+"""The words of each refusal; the fields in braces are filled in by ``_fields``."""
 
 
 def why_not(state: State, action: Action) -> str:
     legal = state.legal
     listed = ", ".join(str(a) for a in legal)
-    reason = _reason(state, action)
+    reason = words(state, action)
     return f"{reason} (legal now: {listed})" if legal else reason
 
 
-def _reason(state: State, action: Action) -> str:
-    if state.phase == OVER:
-        return "the match is over"
-    if state.phase == DEAL:
-        return "the next hand has not been dealt yet"
-    if state.rules.game == "paulista":
-        return _paulista_reason(state, action)
-    seat = seat_to_act(state)
-    verb = action.verb
-    if verb in _PAULISTA_VERBS:
-        return f"{verb.value} is said in Truco Paulista, not at this table"
-    call = state.tanto_call
-    destantado = variant_of(state.rules).own_side
-    if call is not None and call[0] == DISCARD_KIND:
-        if verb is Verb.DISCARD:
-            return f"seat {seat} does not hold {action.card}"
-        return f"seat {seat}, the pie, must first put away one of his four cards"
-    if verb is Verb.DISCARD:
-        return "only the pie of pata de gallo discards, once, before the hand is played"
-    if verb is Verb.FALTA_ENVIDO and not falta_counts(state):
-        return "at this table the falta envido does not count in the match's first hand"
-    if call is not None and verb is not Verb.FLOR:
-        if call[0] == FLOR_KIND:
-            return "a flor waits for an answer: answer it first"
-        if destantado:
-            return "an envido waits for each player's answer in turn: quiero, no-quiero or a raise"
-        return "an envido waits for an answer: quiero, no-quiero or a raise first"
-    if must_sing_flor(state, seat):
-        return f"seat {seat} holds a flor and must sing it before anything else"
-    pending = state.truco_call
-    if verb in (Verb.PLAY, Verb.TAPADA):
-        if pending is not None:
-            return f"the {_TRUCO_NAMES[pending[0]]} waits for an answer: answer it first"
-        if action.card not in state.hands[seat]:
-            return f"seat {seat} does not hold {action.card}"
-        if verb is Verb.TAPADA and not tapada_allowed(state):
-            if state.rules.tapada == "off":
-                return "carta tapada is not played at this table"
-            return "a card may be played face down only from the second trick on"
-    if verb in (Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO):
-        level = {Verb.TRUCO: 2, Verb.RETRUCO: 3, Verb.VALE_CUATRO: 4}[verb]
-        if pending is not None:
-            if level != pending[0] + 1:
-                return (
-                    f"the answer to a {_TRUCO_NAMES[pending[0]]} can only raise to the next level"
-                )
-        elif state.truco == 4:
-            return "the truco is already at vale cuatro"
-        elif not can_raise_truco(state, seat):
-            return "only the side that accepted the last bet can raise the truco"
-        elif level != state.truco + 1:
-            following = _TRUCO_NAMES[state.truco + 1]
-            return f"the truco stands at level {state.truco}: the next call is {following}"
-    if verb in (Verb.ENVIDO, Verb.REAL_ENVIDO, Verb.FALTA_ENVIDO):
-        if destantado and pending is not None and state.bettors != 1 << pending[1]:
-            return "'el envido está primero' only before anybody has accepted the truco"
-        if call is not None and call[0] != FLOR_KIND:
-            allowed = (
-                ", ".join(v.value for v in tantos.chain_calls_allowed(state.chain)) or "nothing"
-            )
-            return f"after {' '.join(v.value for v in state.chain)} only {allowed} may follow"
-        if state.flor_chain:
-            return "a flor was sung: there is no envido in this hand"
-        if not state.envido_open:
-            return "the envido of this hand was already played"
-        if state.trick:
-            return "envido can only be called in the first trick"
-        if state.truco > 1:
-            return "envido cannot be called once the truco was accepted"
-        if pending is not None and not envido_primero_allowed(state, seat):
-            if state.rules.envido_primero == "off":
-                return "this table does not play 'el envido está primero'"
-            if pending[0] != 2:
-                return "'el envido está primero' answers only the first truco, not a raise"
-            return "'el envido está primero' is allowed here only before one's own first card"
-        if pending is None and not envido_allowed(state, seat, verb):
-            if state.rules.envido_until == "first_card":
-                return "at this table envido can be called only before the hand's first card"
-            if state.rules.envido_until == "second_card":
-                return (
-                    "at this table envido can be called only before the first trick's second card"
-                )
-            return f"seat {seat} already played its first card: envido must come before it"
-    if verb in (Verb.QUIERO, Verb.NO_QUIERO) and pending is None:
-        return "there is no call to answer"
-    if verb is Verb.MAZO and pending is not None and destantado:
-        return "in destantado the mazo is no answer: no-quiero leaves the hand for nothing"
-    if verb is Verb.FLOR:
-        if not state.rules.flor:
-            return "flor is not played at this table"
-        if state.flores[seat] < 0:
-            return f"seat {seat} has no flor"
-        return "the flor was already settled or its time has passed"
-    if verb in (Verb.CONTRAFLOR, Verb.CONTRAFLOR_AL_RESTO) or verb in _FLOR_ANSWERS:
-        return "there is no flor to answer"
-    return "not allowed at this point of the hand"
+def words(state: State, action: Action) -> str:
+    """Why ``action`` is refused now, in words (for an action the rules allow: not now)."""
+    code = refusal(state, action) or Refusal.NOT_NOW
+    text = _WORDS[code]
+    return text.format(**_fields(state, action, code)) if "{" in text else text
 
 
-def _paulista_reason(state: State, action: Action) -> str:
-    """Why not, in a Truco Paulista hand (docs/rules.md, "Truco Paulista")."""
-    seat = seat_to_act(state)
-    verb = action.verb
+def _fields(state: State, action: Action, code: Refusal) -> dict[str, object]:
+    """What the words of ``code`` name: the seat to act, the card, the call waiting..."""
+    fields: dict[str, object] = {"verb": action.verb.value, "card": action.card}
+    if code in (Refusal.MATCH_OVER, Refusal.NOT_DEALT):
+        return fields
+    fields["seat"] = seat_to_act(state)
     pending = state.truco_call
-    if state.tanto_call is not None:
-        return f"seat {seat} must first decide the mão de onze: joga or corre"
-    if verb is Verb.JOGA:
-        return "joga decides a mão de onze, and there is none to decide"
-    blind = ferro(state.rules.target, state.score) and state.rules.mao_de_ferro == "cega"
-    if verb is Verb.CEGA:
-        if pending is not None:
-            return f"the {_PAULISTA_NAMES[pending[0]]} waits for an answer: desce, corre or raise"
-        return "cega plays a card unseen, only in a blind mão de ferro"
-    if verb in (Verb.PLAY, Verb.TAPADA):
-        if pending is not None:
-            return f"the {_PAULISTA_NAMES[pending[0]]} waits for an answer: desce, corre or raise"
-        if blind:  # before naming the cards held: nobody sees them
-            return "in the mão de ferro the cards are played blind (cega), in the order dealt"
-        if action.card not in state.hands[seat]:
-            return f"seat {seat} does not hold {action.card}"
-        if verb is Verb.TAPADA:
-            if state.rules.tapada == "off":
-                return "a card face down is not played at this table"
-            return "a card may be played face down only from the second trick on"
-    if verb in _PAULISTA_CALLS:
-        value = _PAULISTA_CALLS[verb]
-        if no_truco(state):
-            return "nobody may call truco in a mão de onze or a mão de ferro"
-        current = pending[0] if pending is not None else state.truco
-        if current == 12:
-            return "the hand is already worth doze (12)"
-        owner = state.truco_owner
-        if pending is None and owner >= 0 and owner != state.teams[seat]:
-            return "only the side that accepted the last call can raise it"
-        if state.rules.no_raise_to_win and wins_by_accepting(state, seat, current):
-            return (
-                f"the hand worth {current} already takes this side to {state.rules.target}: "
-                "at this table (no_raise_to_win) it may not raise"
-            )
-        following = next(v for v, points in _PAULISTA_CALLS.items() if points > current)
-        if value != _PAULISTA_CALLS[following]:
-            return f"the hand is worth {current}: the next call is {following.value}"
-    if verb in (Verb.DESCE, Verb.CORRE) and pending is None:
-        return "there is no call to answer"
-    if verb not in _PAULISTA_CALLS and verb not in _PAULISTA_VERBS and verb not in _CARD_VERBS:
-        return f"there is no {verb.value} in Truco Paulista (no envido, flor or mazo)"
-    return "not allowed at this point of the hand"
+    truco = state.truco
+    if code in (Refusal.TRUCO_WAITS, Refusal.RAISE_ONE_LEVEL) and pending is not None:
+        fields["pending"] = TRUCO_NAMES[pending.level]
+    elif code is Refusal.NEXT_LEVEL:
+        fields["truco"] = truco
+        fields["following"] = TRUCO_NAMES[truco + 1]
+    elif code is Refusal.CALL_WAITS and pending is not None:
+        fields["call"] = _PAULISTA_NAMES[pending.level]
+    elif code in (Refusal.NO_RAISE_TO_WIN, Refusal.NEXT_CALL):
+        current = pending.level if pending is not None else truco
+        fields["current"] = current
+        fields["target"] = state.rules.target
+        fields["next_call"] = RAISE[current].verb.value
+    return fields

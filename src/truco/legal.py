@@ -1,40 +1,27 @@
-"""Legality: what the seat to act may do. The one source of it for the whole program.
+"""Legality, and the reason for each refusal: the one statement of the game's conditions.
 
-``legal_of`` takes a state during a hand, or the engine's list copy of one (both index the same
-fields), and returns the actions in a fixed order. The engine stores the result in each state it
-makes, so ``engine.legal_actions`` is a field read; the UI's buttons, the server's validation and
-the bots all read it. The predicates below are also what ``explain`` uses to say why not.
+``refusal(s, action)`` is the rule: ``None`` when the Argentine game (its rooms ``argentino``,
+``pata_de_gallo``, ``pica_pica``, ``destantado``) allows ``action`` now, else the ``Refusal``
+that forbids it, the first in the order a player would be told. Truco Paulista's rule is
+``paulista.refusal``, on the same codes. ``explain`` only puts a code into words.
+
+Each room's ``legal_of`` is the fast form of its rule, for the hot path: memo tables built once,
+read with these predicates; the engine stores its result in each state it makes, so
+``engine.legal_actions`` is a field read, and the UI's buttons, the server's validation and the
+bots all read it. A test holds the two forms to the same actions in every state it reaches
+(``tests/test_legal.py``).
+
+Every function takes a state during a hand, or the engine's list copy of one (both index the
+same fields).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Final
+from enum import Enum, auto
+from typing import Final
 
 from truco import envido as tantos
-from truco import paulista
-from truco.actions import (
-    CON_FLOR_ME_ACHICO,
-    CON_FLOR_QUIERO,
-    CONTRAFLOR,
-    CONTRAFLOR_AL_RESTO,
-    DISCARD,
-    ENVIDO,
-    ENVIDO_CALLS,
-    FALTA_ENVIDO,
-    FLOR,
-    MAZO,
-    NO_QUIERO,
-    PLAY,
-    QUIERO,
-    REAL_ENVIDO,
-    SIMPLE,
-    TAPADA,
-    TRUCO_RAISE,
-    Action,
-    Verb,
-)
-from truco.cards import Card
+from truco.actions import TRUCO_LEVEL, TRUCO_TOP, Action, Verb
 from truco.state import (
     DISCARD_KIND,
     ENVIDO_KIND,
@@ -56,73 +43,30 @@ from truco.state import (
     F_TRUCO_CALL,
     F_TURN,
     FLOR_KIND,
+    StateLike,
+    seat_to_act,
 )
-from truco.variants import OWN_SIDE, PAULISTA, start_score
+from truco.variants import start_score
 
-StateLike = Sequence[Any]
-"""A State, or the engine's list copy of one."""
+__all__ = [
+    "Refusal",
+    "can_raise_truco",
+    "envido_allowed",
+    "envido_primero_allowed",
+    "falta_counts",
+    "has_played",
+    "must_sing_flor",
+    "refusal",
+    "seat_to_act",
+    "tapada_allowed",
+    "within_window",
+]
 
-
-def seat_to_act(s: StateLike) -> int:
-    """During a hand: the responder of a pending envido/flor, else of a truco, else the turn."""
-    call = s[F_TANTO_CALL]
-    if call is not None:
-        return int(call[2])
-    call = s[F_TRUCO_CALL]
-    return int(call[2]) if call is not None else int(s[F_TURN])
-
-
-def legal_of(s: StateLike) -> tuple[Action, ...]:
-    """The legal actions of the seat to act, during a hand."""
-    if s[F_RULES].variant in PAULISTA:
-        return paulista.legal_of(s)
-    call = s[F_TANTO_CALL]
-    truco_call = s[F_TRUCO_CALL]
-    seat = call[2] if call is not None else (truco_call[2] if truco_call else s[F_TURN])
-    if call is not None:
-        kind = call[0]
-        if kind == FLOR_KIND:
-            return _FLOR_ANSWERS[s[F_FLOR_CHAIN][-1]]
-        if kind == DISCARD_KIND:
-            return tuple([DISCARD[c] for c in s[F_HANDS][seat]])
-        if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
-            return (FLOR,)
-        answers = _ENVIDO_ANSWERS[s[F_CHAIN]]
-        return answers if falta_counts(s) else _without_falta(answers)
-    if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
-        return (FLOR,)
-    if truco_call is not None:
-        primero = envido_primero_allowed(s, seat)
-        if s[F_RULES].variant in OWN_SIDE:
-            answers = _DESTANTADO_TRUCO_ANSWERS[truco_call[0], primero]
-        else:
-            answers = _TRUCO_ANSWERS[truco_call[0], primero]
-        return answers if not primero or falta_counts(s) else _without_falta(answers)
-    hand = s[F_HANDS][seat]
-    trick = s[F_TRICK]
-    rules = s[F_RULES]
-    tapada = rules.tapada
-    if (trick and tapada != "off") or tapada == "always":
-        cards = _PLAYS_AND_TAPADAS.get(hand) or _cards_actions(hand, True)
-    else:
-        cards = _PLAYS_OF.get(hand) or _cards_actions(hand, False)
-    truco = s[F_TRUCO]
-    owner = s[F_OWNER]
-    can_raise = truco < 4 and (owner < 0 or owner == s[F_TEAMS][seat])
-    # The seat whose turn it is to play has not played in this trick yet.
-    envido = _NO_ENVIDO
-    if s[F_ENVIDO_OPEN] and not trick and truco == 1:
-        until = rules.envido_until
-        if until == "own_card" or _within_window(until, len(s[F_PLAYS])):
-            envido = _ALL_ENVIDO
-        elif rules.falta_until == "first_trick":
-            envido = _FALTA_ONLY
-        if rules.no_falta_first_hand and envido != _NO_ENVIDO and not falta_counts(s):
-            envido = _NO_FALTA if envido == _ALL_ENVIDO else _NO_ENVIDO
-    return cards + _CALLS[truco if can_raise else 0][envido]
+_FIRST_TRUCO: int = Verb.TRUCO.truco_level or 0
+"""The level of the first truco call, the one el envido está primero answers."""
 
 
-def _within_window(until: str, played: int) -> bool:
+def within_window(until: str, played: int) -> bool:
     """``envido_until`` other than own_card: before the trick's first card, or its second."""
     return played == 0 or (until == "second_card" and played == 1)
 
@@ -138,10 +82,6 @@ def falta_counts(s: StateLike) -> bool:
         if points != start:
             return True
     return False
-
-
-def _without_falta(actions: tuple[Action, ...]) -> tuple[Action, ...]:
-    return tuple([a for a in actions if a is not FALTA_ENVIDO])
 
 
 def must_sing_flor(s: StateLike, seat: int) -> bool:
@@ -160,7 +100,7 @@ def tapada_allowed(s: StateLike) -> bool:
 def can_raise_truco(s: StateLike, seat: int) -> bool:
     """Before any truco either side may call; later only the side that accepted the last bet."""
     owner = s[F_OWNER]
-    return bool(s[F_TRUCO] < 4 and (owner < 0 or owner == s[F_TEAMS][seat]))
+    return bool(s[F_TRUCO] < TRUCO_TOP and (owner < 0 or owner == s[F_TEAMS][seat]))
 
 
 def has_played(s: StateLike, seat: int) -> bool:
@@ -184,82 +124,182 @@ def envido_allowed(s: StateLike, seat: int, verb: Verb = Verb.ENVIDO) -> bool:
         if rules.falta_until == "first_trick":
             return True
     until = rules.envido_until
-    return until == "own_card" or _within_window(until, len(s[F_PLAYS]))
+    return until == "own_card" or within_window(until, len(s[F_PLAYS]))
 
 
 def envido_primero_allowed(s: StateLike, seat: int) -> bool:
-    """'El envido está primero': an envido as the answer to the first truco of the first trick."""
+    """'El envido está primero': an envido as the answer to the first truco of the first trick
+    (destantado adds its own condition: ``Destantado.primero_allowed``)."""
     mode = s[F_RULES].envido_primero
     call = s[F_TRUCO_CALL]
-    if mode == "off" or call is None or call[0] != 2:
+    if mode == "off" or call is None or call[0] != _FIRST_TRUCO:
         return False
     if not s[F_ENVIDO_OPEN] or s[F_TRICK] or s[F_TRUCO] > 1:
         return False
-    if s[F_RULES].variant in OWN_SIDE and s[F_BETTORS] != 1 << call[1]:
-        return False  # a player already accepted the truco: the envido is no longer first
     return mode == "first_trick" or not has_played(s, seat)
 
 
-# Memo tables for legal_of: the answers to each call, and the card actions of each held hand.
-_FLOR_ANSWERS = {
-    Verb.FLOR: (CON_FLOR_QUIERO, CON_FLOR_ME_ACHICO, CONTRAFLOR, CONTRAFLOR_AL_RESTO),
-    Verb.CONTRAFLOR: (QUIERO, NO_QUIERO, CONTRAFLOR_AL_RESTO),
-    Verb.CONTRAFLOR_AL_RESTO: (QUIERO, NO_QUIERO),
-}
-_ENVIDO_ANSWERS: dict[tuple[Verb, ...], tuple[Action, ...]] = {}
-_TRUCO_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
-_DESTANTADO_TRUCO_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
-"""Destantado answers a truco as team play does, but without the mazo: no quiero already leaves
-the hand for nothing, where the mazo would lose what one was in for."""
-# Which envido calls a seat may make on his turn (the second index of ``_CALLS``).
-_NO_ENVIDO: Final = 0
-_ALL_ENVIDO: Final = 1
-_NO_FALTA: Final = 2
-_FALTA_ONLY: Final = 3
-_ENVIDO_SETS: tuple[tuple[Action, ...], ...] = (
-    (),
-    ENVIDO_CALLS,
-    (ENVIDO, REAL_ENVIDO),
-    (FALTA_ENVIDO,),
+class Refusal(Enum):
+    """Why an action is not legal now: one code per rule (``explain`` has their words)."""
+
+    MATCH_OVER = auto()
+    NOT_DEALT = auto()
+    PAULISTA_VERB = auto()
+    NOT_HELD = auto()
+    PIE_MUST_DISCARD = auto()
+    ONLY_PIE_DISCARDS = auto()
+    NO_FALTA_FIRST_HAND = auto()
+    FLOR_WAITS = auto()
+    ENVIDO_WAITS = auto()
+    ENVIDO_WAITS_EACH = auto()
+    MUST_SING_FLOR = auto()
+    TRUCO_WAITS = auto()
+    TAPADA_OFF = auto()
+    TAPADA_FROM_SECOND = auto()
+    RAISE_ONE_LEVEL = auto()
+    AT_VALE_CUATRO = auto()
+    NOT_TRUCO_OWNER = auto()
+    NEXT_LEVEL = auto()
+    PRIMERO_ACCEPTED = auto()
+    FLOR_SUNG = auto()
+    ENVIDO_PLAYED = auto()
+    ENVIDO_FIRST_TRICK = auto()
+    ENVIDO_AFTER_TRUCO = auto()
+    PRIMERO_OFF = auto()
+    PRIMERO_RAISE = auto()
+    PRIMERO_OWN_CARD = auto()
+    ENVIDO_FIRST_CARD = auto()
+    ENVIDO_SECOND_CARD = auto()
+    ENVIDO_OWN_CARD = auto()
+    NOTHING_TO_ANSWER = auto()
+    NO_MAZO_ANSWER = auto()
+    NO_FLOR_TABLE = auto()
+    NO_FLOR_HELD = auto()
+    FLOR_PASSED = auto()
+    NO_FLOR_TO_ANSWER = auto()
+    NOT_NOW = auto()
+    # Truco Paulista's (``paulista.refusal``).
+    ONZE_DECIDE = auto()
+    NO_ONZE = auto()
+    CALL_WAITS = auto()
+    NOT_BLIND = auto()
+    BLIND = auto()
+    FACE_DOWN_OFF = auto()
+    NO_TRUCO_AT_ELEVEN = auto()
+    AT_DOZE = auto()
+    NOT_CALL_OWNER = auto()
+    NO_RAISE_TO_WIN = auto()
+    NEXT_CALL = auto()
+    NOT_IN_PAULISTA = auto()
+
+
+PAULISTA_VERBS: Final = frozenset(
+    [v for v in Verb if v.paulista_value is not None and v.truco_level is None]
+    + [Verb.DESCE, Verb.CORRE, Verb.JOGA, Verb.CEGA]
 )
-_CALLS: list[list[tuple[Action, ...]]] = [[(), (), (), ()] for _ in range(4)]
-_PLAYS_OF: dict[tuple[Card, ...], tuple[Action, ...]] = {}
-_PLAYS_AND_TAPADAS: dict[tuple[Card, ...], tuple[Action, ...]] = {}
+"""The verbs said only in Truco Paulista: its raises, its answers, joga and cega."""
+_TRUCO_LEVEL_OF: Final = {action.verb: level for action, level in TRUCO_LEVEL.items()}
+_ENVIDO_VERBS: Final = frozenset((Verb.ENVIDO, Verb.REAL_ENVIDO, Verb.FALTA_ENVIDO))
+_FLOR_ANSWERS: Final = {
+    Verb.FLOR: frozenset(
+        (Verb.CON_FLOR_QUIERO, Verb.CON_FLOR_ME_ACHICO, Verb.CONTRAFLOR, Verb.CONTRAFLOR_AL_RESTO)
+    ),
+    Verb.CONTRAFLOR: frozenset((Verb.QUIERO, Verb.NO_QUIERO, Verb.CONTRAFLOR_AL_RESTO)),
+    Verb.CONTRAFLOR_AL_RESTO: frozenset((Verb.QUIERO, Verb.NO_QUIERO)),
+}
+"""The answers to a flor, by the last flor call."""
+_FLOR_ANSWER_VERBS: Final = frozenset(
+    (Verb.CONTRAFLOR, Verb.CONTRAFLOR_AL_RESTO, Verb.CON_FLOR_QUIERO, Verb.CON_FLOR_ME_ACHICO)
+)
 
 
-def _fill_tables() -> None:
-    chains: list[tuple[Verb, ...]] = [()]
-    for chain in chains:
-        for verb in tantos.chain_calls_allowed(chain):
-            chains.append((*chain, verb))
-    for chain in chains[1:]:
-        raises = tuple(SIMPLE[v] for v in tantos.chain_calls_allowed(chain))
-        _ENVIDO_ANSWERS[chain] = (QUIERO, NO_QUIERO, *raises)
-    for level in (2, 3, 4):
-        for primero in (False, True):
-            answers = [QUIERO, NO_QUIERO]
-            if level < 4:
-                answers.append(TRUCO_RAISE[level])
-            if primero:
-                answers.extend(ENVIDO_CALLS)
-            _TRUCO_ANSWERS[level, primero] = (*answers, MAZO)
-            _DESTANTADO_TRUCO_ANSWERS[level, primero] = tuple(answers)
-    for raise_from in (0, 1, 2, 3):
-        for envido, envido_calls in enumerate(_ENVIDO_SETS):
-            calls = [TRUCO_RAISE[raise_from]] if raise_from else []
-            calls.extend(envido_calls)
-            _CALLS[raise_from][envido] = (*calls, MAZO)
+def refusal(s: StateLike, action: Action, *, own_side: bool = False) -> Refusal | None:
+    """None when the Argentine game allows ``action`` for the seat to act now, else why not.
+    ``own_side``: each player answers for himself (destantado)."""
+    seat = seat_to_act(s)
+    verb = action.verb
+    if verb in PAULISTA_VERBS:
+        return Refusal.PAULISTA_VERB
+    call = s[F_TANTO_CALL]
+    if call is not None and call[0] == DISCARD_KIND:
+        if verb is Verb.DISCARD:
+            return None if action.card in s[F_HANDS][seat] else Refusal.NOT_HELD
+        return Refusal.PIE_MUST_DISCARD
+    if verb is Verb.DISCARD:
+        return Refusal.ONLY_PIE_DISCARDS
+    if verb is Verb.FALTA_ENVIDO and not falta_counts(s):
+        return Refusal.NO_FALTA_FIRST_HAND
+    if call is not None and verb is not Verb.FLOR:
+        if call[0] == FLOR_KIND:
+            return None if verb in _FLOR_ANSWERS[s[F_FLOR_CHAIN][-1]] else Refusal.FLOR_WAITS
+        answers = tantos.chain_calls_allowed(s[F_CHAIN])
+        if not must_sing_flor(s, seat) and (
+            verb is Verb.QUIERO or verb is Verb.NO_QUIERO or verb in answers
+        ):
+            return None
+        return Refusal.ENVIDO_WAITS_EACH if own_side else Refusal.ENVIDO_WAITS
+    if must_sing_flor(s, seat):
+        return None if verb is Verb.FLOR else Refusal.MUST_SING_FLOR
+    rules = s[F_RULES]
+    if verb is Verb.FLOR:
+        if not rules.flor:
+            return Refusal.NO_FLOR_TABLE
+        return Refusal.NO_FLOR_HELD if s[F_FLORES][seat] < 0 else Refusal.FLOR_PASSED
+    pending = s[F_TRUCO_CALL]
+    if verb is Verb.PLAY or verb is Verb.TAPADA:
+        if pending is not None:
+            return Refusal.TRUCO_WAITS
+        if action.card not in s[F_HANDS][seat]:
+            return Refusal.NOT_HELD
+        if verb is Verb.TAPADA and not tapada_allowed(s):
+            return Refusal.TAPADA_OFF if rules.tapada == "off" else Refusal.TAPADA_FROM_SECOND
+        return None
+    level = _TRUCO_LEVEL_OF.get(verb)
+    if level is not None:
+        if pending is not None:
+            return None if level == pending[0] + 1 else Refusal.RAISE_ONE_LEVEL
+        if s[F_TRUCO] == TRUCO_TOP:
+            return Refusal.AT_VALE_CUATRO
+        if not can_raise_truco(s, seat):
+            return Refusal.NOT_TRUCO_OWNER
+        return None if level == s[F_TRUCO] + 1 else Refusal.NEXT_LEVEL
+    if verb in _ENVIDO_VERBS:
+        return _envido_refusal(s, seat, verb, own_side)
+    if verb is Verb.QUIERO or verb is Verb.NO_QUIERO:
+        return None if pending is not None else Refusal.NOTHING_TO_ANSWER
+    if verb is Verb.MAZO:
+        return Refusal.NO_MAZO_ANSWER if pending is not None and own_side else None
+    if verb in _FLOR_ANSWER_VERBS:
+        return Refusal.NO_FLOR_TO_ANSWER
+    return Refusal.NOT_NOW
 
 
-def _cards_actions(hand: tuple[Card, ...], tapadas: bool) -> tuple[Action, ...]:
-    plays = tuple(PLAY[c] for c in hand)
-    if tapadas:
-        plays += tuple(TAPADA[c] for c in hand)
-        if hand:
-            _PLAYS_AND_TAPADAS[hand] = plays
-    elif hand:
-        _PLAYS_OF[hand] = plays
-    return plays
-
-
-_fill_tables()
+def _envido_refusal(s: StateLike, seat: int, verb: Verb, own_side: bool) -> Refusal | None:
+    """An envido call when no envido or flor waits: on one's turn, or el envido está primero."""
+    pending = s[F_TRUCO_CALL]
+    if own_side and pending is not None and s[F_BETTORS] != 1 << pending[1]:
+        return Refusal.PRIMERO_ACCEPTED
+    if s[F_FLOR_CHAIN]:
+        return Refusal.FLOR_SUNG
+    if not s[F_ENVIDO_OPEN]:
+        return Refusal.ENVIDO_PLAYED
+    if s[F_TRICK]:
+        return Refusal.ENVIDO_FIRST_TRICK
+    if s[F_TRUCO] > 1:
+        return Refusal.ENVIDO_AFTER_TRUCO
+    rules = s[F_RULES]
+    if pending is not None:
+        if envido_primero_allowed(s, seat):
+            return None
+        if rules.envido_primero == "off":
+            return Refusal.PRIMERO_OFF
+        if pending[0] != _FIRST_TRUCO:
+            return Refusal.PRIMERO_RAISE
+        return Refusal.PRIMERO_OWN_CARD
+    if envido_allowed(s, seat, verb):
+        return None
+    if rules.envido_until == "first_card":
+        return Refusal.ENVIDO_FIRST_CARD
+    if rules.envido_until == "second_card":
+        return Refusal.ENVIDO_SECOND_CARD
+    return Refusal.ENVIDO_OWN_CARD

@@ -1,8 +1,9 @@
 """Truco Paulista: what its hand does differently, on the same state, engine and view.
 
 Sources and defaults: docs/rules.md, "Truco Paulista". The cards' order and the manilhas are in
-``truco.manilhas``. Here: what a seat may do (``legal_of``), the calls and answers (``act``), the
-end of a trick (``end_trick``) and the facts of a hand at 11 (``onze_team``, ``ferro``).
+``truco.manilhas``. Here: what a seat may do (``legal_of``), the calls and answers
+(``Paulista.act``), the end of a trick (``Paulista.end_trick``) and the facts of a hand at 11
+(``onze_team``, ``ferro``).
 
 - A hand is worth 1; truco makes it 3, then seis 6, nove 9, doze 12. A call is answered with
   desce (accepted), corre (run: the callers score what the hand was worth before it) or the next
@@ -15,33 +16,36 @@ end of a trick (``end_trick``) and the facts of a hand at 11 (``onze_team``, ``f
 - Ties (cangar): the first trick's winner takes a later tie; a tie in the first goes to the next
   decisive trick; three ties and nobody scores.
 
-Like ``effects``, the functions that change a hand edit the engine's working list ``s`` (indexed
-by the ``F_*`` field numbers) and append the events they cause to ``ev``.
+Its room (``Paulista``) builds on the shared hand (``truco.hand``) and on nothing of the
+Argentine game. Like the shared mechanics, the functions that change a hand edit the engine's
+working list ``s`` (indexed by the ``F_*`` field numbers) and append the events they cause to
+``ev``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Final
 
-from truco import effects, tricks
+from truco import tricks
 from truco.actions import (
     CEGA,
     CORRE,
     DESCE,
-    DOZE,
     JOGA,
-    NOVE,
+    PAULISTA_HAND_VALUE,
     PLAY,
-    SEIS,
+    SIMPLE,
     TAPADA,
-    TRUCO,
     Action,
     Verb,
 )
 from truco.cards import TAPADA_RANK, Card
 from truco.events import Answered, Called, Event, Reason, TrickEnded
+from truco.hand import Room, responder, rival_team
+from truco.legal import Refusal, tapada_allowed
 from truco.manilhas import rank_table
+from truco.rules import Rules
 from truco.state import (
     F_HANDS,
     F_MANO,
@@ -59,19 +63,24 @@ from truco.state import (
     F_TURN,
     F_VIRA,
     ONZE_KIND,
+    StateLike,
+    TantoCall,
+    TrucoCall,
     Work,
+    seat_to_act,
 )
 from truco.tricks import PARDA, hand_winner
 
-StateLike = Sequence[Any]
-"""A State, or the engine's list copy of one."""
-
-VALUES: tuple[int, ...] = (1, 3, 6, 9, 12)
+VALUE_OF: Final[dict[Verb, int]] = {
+    verb: value for verb in Verb if (value := verb.paulista_value) is not None
+}
+"""What each call makes the hand worth once accepted (``Verb.paulista_value``)."""
+VALUES: tuple[int, ...] = (PAULISTA_HAND_VALUE, *VALUE_OF.values())
 """What a hand may be worth: 1, then truco, seis, nove, doze."""
-RAISE: dict[int, Action] = {1: TRUCO, 3: SEIS, 6: NOVE, 9: DOZE}
-"""The call that raises a hand worth this much."""
-VALUE_OF: dict[Verb, int] = {Verb.TRUCO: 3, Verb.SEIS: 6, Verb.NOVE: 9, Verb.DOZE: 12}
-"""What each call makes the hand worth once accepted."""
+RAISE: dict[int, Action] = {VALUES[i]: SIMPLE[verb] for i, verb in enumerate(VALUE_OF)}
+"""The call that raises a hand worth this much (the next value's)."""
+TOP_VALUE: Final = VALUES[-1]
+"""Doze: nothing raises it."""
 ONZE_VALUE = 3
 """A mão de onze played is worth 3."""
 ONZE_RUN = 1
@@ -172,7 +181,7 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
     tapadas = (s[F_TRICK] and tapada != "off") or tapada == "always"
     value = s[F_TRUCO]
     owner = s[F_OWNER]
-    call_next = value != 12 and not eleven and (owner < 0 or owner == s[F_TEAMS][seat])
+    call_next = value != TOP_VALUE and not eleven and (owner < 0 or owner == s[F_TEAMS][seat])
     if call_next and rules.no_raise_to_win and wins_by_accepting(s, seat, value):
         call_next = False
     key = (hand, tapadas, value if call_next else 0)
@@ -187,53 +196,53 @@ def legal_of(s: StateLike) -> tuple[Action, ...]:
     return found
 
 
+def refusal(s: StateLike, action: Action) -> Refusal | None:
+    """None when Truco Paulista allows ``action`` for the seat to act now, else why not (the
+    rule that ``legal_of`` is the fast form of)."""
+    seat = seat_to_act(s)
+    verb = action.verb
+    if s[F_TANTO_CALL] is not None:
+        return None if verb is Verb.JOGA or verb is Verb.CORRE else Refusal.ONZE_DECIDE
+    if verb is Verb.JOGA:
+        return Refusal.NO_ONZE
+    pending = s[F_TRUCO_CALL]
+    rules = s[F_RULES]
+    blind = ferro(rules.target, s[F_SCORE]) and rules.mao_de_ferro == "cega"
+    if verb is Verb.CEGA:
+        if pending is not None:
+            return Refusal.CALL_WAITS
+        return None if blind else Refusal.NOT_BLIND
+    if verb is Verb.PLAY or verb is Verb.TAPADA:
+        if pending is not None:
+            return Refusal.CALL_WAITS
+        if blind:  # before naming the cards held: nobody sees them
+            return Refusal.BLIND
+        if action.card not in s[F_HANDS][seat]:
+            return Refusal.NOT_HELD
+        if verb is Verb.TAPADA and not tapada_allowed(s):
+            return Refusal.FACE_DOWN_OFF if rules.tapada == "off" else Refusal.TAPADA_FROM_SECOND
+        return None
+    value = VALUE_OF.get(verb)
+    if value is not None:
+        if no_truco(s):
+            return Refusal.NO_TRUCO_AT_ELEVEN
+        current = pending[0] if pending is not None else s[F_TRUCO]
+        if current == TOP_VALUE:
+            return Refusal.AT_DOZE
+        owner = s[F_OWNER]
+        if pending is None and owner >= 0 and owner != s[F_TEAMS][seat]:
+            return Refusal.NOT_CALL_OWNER
+        if rules.no_raise_to_win and wins_by_accepting(s, seat, current):
+            return Refusal.NO_RAISE_TO_WIN
+        return None if RAISE[current].verb is verb else Refusal.NEXT_CALL
+    if verb is Verb.DESCE or verb is Verb.CORRE:
+        return None if pending is not None else Refusal.NOTHING_TO_ANSWER
+    return Refusal.NOT_IN_PAULISTA
+
+
 _LEGAL: dict[tuple[tuple[Card, ...], bool, int], tuple[Action, ...]] = {}
 """Memo of ``legal_of`` on one's turn: by the cards held, whether face-down cards are allowed,
 and the value the next call raises (0: none may be called)."""
-
-
-# --- calls and answers ------------------------------------------------------------------------
-
-
-def act(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
-    """A call or an answer (every action but a card) by ``seat``."""
-    if s[F_TANTO_CALL] is not None:
-        _decide_onze(s, seat, verb, ev)
-    elif verb in VALUE_OF:
-        pending = s[F_TRUCO_CALL]
-        if pending is not None:  # a raise given as an answer accepts the call first
-            s[F_TRUCO] = pending[0]
-            s[F_OWNER] = s[F_TEAMS][seat]
-        ev.append(Called(seat, verb))
-        s[F_TRUCO_CALL] = (VALUE_OF[verb], seat, effects.responder(s, seat))
-    else:
-        value, caller, _ = s[F_TRUCO_CALL]
-        ev.append(Answered(seat, verb))
-        s[F_TRUCO_CALL] = None
-        if verb is Verb.DESCE:
-            s[F_TRUCO] = value
-            s[F_OWNER] = s[F_TEAMS][seat]
-        else:  # corre: the callers take what the hand was worth before the call
-            effects.end_hand(s, s[F_TEAMS][caller], s[F_TRUCO], Reason.TRUCO_NO_QUIERO, ev)
-
-
-def _decide_onze(s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
-    ev.append(Answered(seat, verb))
-    s[F_TANTO_CALL] = None
-    if verb is Verb.JOGA:
-        s[F_TRUCO] = ONZE_VALUE
-        return
-    team = s[F_TEAMS][seat]
-    effects.end_hand(s, effects.rival_team(s, team), ONZE_RUN, Reason.MAO_DE_ONZE, ev)
-
-
-def start_hand(s: Work) -> None:
-    """At the deal: a mão de onze waits for its side's decision before anything else."""
-    rules = s[F_RULES]
-    team = onze_team(rules.target, s[F_SCORE])
-    if team >= 0:
-        decider = onze_decider(s[F_TEAMS], s[F_MANO], team)
-        s[F_TANTO_CALL] = (ONZE_KIND, decider, decider)
 
 
 # --- tricks -----------------------------------------------------------------------------------
@@ -267,22 +276,81 @@ def hand_result(results: Sequence[int], mano_team: int) -> int | None:
     return hand_winner(results, mano_team)
 
 
-def end_trick(s: Work, ev: list[Event]) -> None:
-    """Every seat has played the trick: who won it, and the hand if it is decided."""
-    plays = s[F_PLAYS]
-    teams = s[F_TEAMS]
-    rules = s[F_RULES]
-    team, seat = trick_result(plays, teams, s[F_VIRA], rules.tie_lead, rules.baralho == "limpo")
-    ev.append(TrickEnded(s[F_TRICK], team, seat if team != PARDA else PARDA))
-    results = s[F_RESULTS] + (team,)
-    s[F_RESULTS] = results
-    s[F_TRICKS] = s[F_TRICKS] + (plays,)
-    s[F_PLAYS] = ()
-    winner = hand_result(results, teams[s[F_MANO]])
-    if winner == NOBODY:
-        effects.finish_hand(s, -1, ev)
-    elif winner is not None:
-        effects.end_hand(s, winner, s[F_TRUCO], Reason.TRUCO, ev)
-    else:
-        s[F_TRICK] += 1
-        s[F_TURN] = seat
+_new = tuple.__new__  # builds the NamedTuples without their slower keyword constructor
+
+
+class Paulista(Room):
+    """The room of Truco Paulista, on the shared hand."""
+
+    def legal_of(self, s: StateLike) -> tuple[Action, ...]:
+        return legal_of(s)
+
+    def refusal(self, s: StateLike, action: Action) -> Refusal | None:
+        return refusal(s, action)
+
+    def turns_vira(self, rules: Rules) -> bool:
+        return rules.manilhas == "vira"
+
+    def start_hand(self, s: Work) -> None:
+        """At the deal: a mão de onze waits for its side's decision before anything else."""
+        rules = s[F_RULES]
+        team = onze_team(rules.target, s[F_SCORE])
+        if team >= 0:
+            decider = onze_decider(s[F_TEAMS], s[F_MANO], team)
+            s[F_TANTO_CALL] = _new(TantoCall, (ONZE_KIND, decider, decider))
+
+    def act(self, s: Work, seat: int, action: Action, ev: list[Event]) -> None:
+        """A call or an answer (every action but a card) by ``seat``."""
+        verb = action.verb
+        if s[F_TANTO_CALL] is not None:
+            self._decide_onze(s, seat, verb, ev)
+        elif verb in VALUE_OF:
+            pending = s[F_TRUCO_CALL]
+            if pending is not None:  # a raise given as an answer accepts the call first
+                s[F_TRUCO] = pending[0]
+                s[F_OWNER] = s[F_TEAMS][seat]
+            ev.append(Called(seat, verb))
+            s[F_TRUCO_CALL] = _new(TrucoCall, (VALUE_OF[verb], seat, responder(s, seat)))
+        else:
+            value, caller, _ = s[F_TRUCO_CALL]
+            ev.append(Answered(seat, verb))
+            s[F_TRUCO_CALL] = None
+            if verb is Verb.DESCE:
+                s[F_TRUCO] = value
+                s[F_OWNER] = s[F_TEAMS][seat]
+            else:  # corre: the callers take what the hand was worth before the call
+                self.end_hand(s, s[F_TEAMS][caller], s[F_TRUCO], Reason.TRUCO_NO_QUIERO, ev)
+
+    def _decide_onze(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
+        ev.append(Answered(seat, verb))
+        s[F_TANTO_CALL] = None
+        if verb is Verb.JOGA:
+            s[F_TRUCO] = ONZE_VALUE
+            return
+        team = s[F_TEAMS][seat]
+        self.end_hand(s, rival_team(s, team), ONZE_RUN, Reason.MAO_DE_ONZE, ev)
+
+    def end_trick(self, s: Work, ev: list[Event]) -> None:
+        """Every seat has played the trick: who won it, and the hand if it is decided."""
+        plays = s[F_PLAYS]
+        teams = s[F_TEAMS]
+        rules = s[F_RULES]
+        limpo = rules.baralho == "limpo"
+        team, seat = trick_result(plays, teams, s[F_VIRA], rules.tie_lead, limpo)
+        ev.append(TrickEnded(s[F_TRICK], team, seat if team != PARDA else PARDA))
+        results = s[F_RESULTS] + (team,)
+        s[F_RESULTS] = results
+        s[F_TRICKS] = s[F_TRICKS] + (plays,)
+        s[F_PLAYS] = ()
+        winner = hand_result(results, teams[s[F_MANO]])
+        if winner == NOBODY:
+            self.finish_hand(s, -1, ev)
+        elif winner is not None:
+            self.end_hand(s, winner, s[F_TRUCO], Reason.TRUCO, ev)
+        else:
+            s[F_TRICK] += 1
+            s[F_TURN] = seat
+
+
+ROOM: Final[Paulista] = Paulista()
+"""Truco Paulista's room (``VariantInfo.room`` ``paulista``)."""

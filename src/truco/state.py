@@ -1,12 +1,17 @@
-"""The state of a match: one immutable tuple of plain values.
+"""The state of a match: one immutable tuple of plain values, and its drawing in text.
 
 ``State`` is a NamedTuple so that copying it (the engine makes a new one for every action) is a
 C-level tuple copy, and so that states hash and compare by value. Change it only through
 ``engine.apply``. Seats are numbered 0..players-1 in playing order; teams by ``teams[seat]``.
+
+The drawing (``str(state)``, ``repr(state)``, in ``truco.drawing`` before) lives here so that
+the state needs no module above it: it shows every seat's cards, the hidden ones too, and is
+for a developer at a prompt or a failing test, never for a player (that is ``view.observe``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from typing import Any, Final, NamedTuple
 
@@ -14,7 +19,7 @@ from truco.actions import Action, Verb
 from truco.cards import Card
 from truco.errors import RulesError
 from truco.rules import Rules
-from truco.variants import BY_NAME, pie_of, start_score
+from truco.variants import BY_NAME, pie_of, start_score, variant_of
 
 DEAL = 0
 """Phase: waiting for the next hand to be dealt (chance acts)."""
@@ -50,7 +55,39 @@ ONZE_KIND = 3
 """Truco Paulista: the side at 11 must decide to play its mão de onze or run, first thing."""
 
 Play = tuple[int, Card, bool]
-"""A card on the table: (seat, card, face_down)."""
+"""A card on the table: (seat, card, face_down). A plain tuple: the engine makes one for every
+card played, and a NamedTuple's construction would cost the hot path."""
+
+
+class TrucoCall(NamedTuple):
+    """A truco call waiting for an answer (``State.truco_call``)."""
+
+    level: int
+    """What the hand is worth once it is accepted: the Argentine level (``Verb.truco_level``),
+    or in Truco Paulista the value (``Verb.paulista_value``)."""
+    caller: int
+    responder: int
+    """The seat that answers next."""
+
+
+class TantoCall(NamedTuple):
+    """An envido or flor call waiting for an answer, or the decision that opens a hand
+    (``State.tanto_call``): the pie's discard, a mão de onze."""
+
+    kind: int
+    """``ENVIDO_KIND``, ``FLOR_KIND``, ``DISCARD_KIND`` or ``ONZE_KIND``."""
+    caller: int
+    responder: int
+    """The seat that answers (or decides) next."""
+
+
+class Declaration(NamedTuple):
+    """An envido or flor declaration (``State.declared``)."""
+
+    seat: int
+    points: int | None
+    """The points declared, or None for son buenas."""
+    flor: bool
 
 
 class State(NamedTuple):
@@ -92,10 +129,10 @@ class State(NamedTuple):
     """The accepted truco level: 1 none, 2 truco, 3 retruco, 4 vale cuatro."""
     truco_owner: int
     """The team that may raise the truco next, -1 for either."""
-    truco_call: tuple[int, int, int] | None
-    """A truco call waiting for an answer: (level, caller, responder)."""
-    tanto_call: tuple[int, int, int] | None
-    """An envido or flor call waiting for an answer: (kind, caller, responder)."""
+    truco_call: TrucoCall | None
+    """A truco call waiting for an answer."""
+    tanto_call: TantoCall | None
+    """An envido or flor call waiting for an answer (or the pie's discard, a mão de onze)."""
     envido_open: bool
     """False once the envido was played, declined or cancelled by a flor."""
     chain: tuple[Verb, ...]
@@ -109,8 +146,8 @@ class State(NamedTuple):
     are negative)."""
     shown: tuple[tuple[int, tuple[Card, ...]], ...]
     """The cards that prove the winning envido/flor; shown when the hand ends."""
-    declared: tuple[tuple[int, int | None, bool], ...]
-    """Envido and flor declarations of this hand: (seat, points or None for son buenas, flor)."""
+    declared: tuple[Declaration, ...]
+    """Envido and flor declarations of this hand, in order."""
     log: tuple[tuple[int, Action], ...]
     """The actions of this hand, with their seats."""
     reached: int
@@ -134,15 +171,11 @@ class State(NamedTuple):
     # is omniscient (a seat's view is view.observe).
     def __repr__(self) -> str:
         """Short: ``<State hand 3, score 12-9, seat 1 to act>``."""
-        from truco.drawing import summary  # drawing reads State: imported when first drawn
-
         return summary(self)
 
     def __str__(self) -> str:
         """The table in text, hidden cards included: scores, mano, whose turn, each seat's
         cards, the tricks and the calls waiting for an answer."""
-        from truco.drawing import draw
-
         return draw(self)
 
 
@@ -151,6 +184,8 @@ class State(NamedTuple):
 # They are literals (checked against State's fields by the tests) so that the compiled engine
 # (setup.py) reads them as constants.
 Work = list[Any]
+StateLike = Sequence[Any]
+"""A State, or the engine's list copy of one (``Work``): both index the same fields."""
 F_RULES: Final = 0
 F_SCORE: Final = 1
 F_PHASE: Final = 2
@@ -292,3 +327,117 @@ def first_to_reach(rules: Rules, score: tuple[int, ...], mano: int) -> int:
         return done[0]
     n = rules.players
     return max(done, key=lambda p: (score[p], -((p - mano) % n)))
+
+
+def seat_to_act(s: StateLike) -> int:
+    """During a hand (a State, or the engine's list copy of one): the responder of a pending
+    envido/flor, else of a truco, else the turn."""
+    call: TantoCall | None = s[F_TANTO_CALL]
+    if call is not None:
+        return call.responder
+    truco: TrucoCall | None = s[F_TRUCO_CALL]
+    return truco.responder if truco is not None else int(s[F_TURN])
+
+
+def position_key(state: State) -> tuple[object, ...]:
+    """The position a state stands for, without its history: every field but the rules (fixed
+    in a match), what was shown and declared, the log and the derived legal actions. Two orders
+    of the same calls and cards reach the same key (a search's transposition table)."""
+    return state[F_SCORE:F_SHOWN] + state[F_REACHED:F_LEGAL]
+
+
+# --- the drawing ------------------------------------------------------------------------------
+
+TRICK_NAMES = ("primera", "segunda", "tercera")
+TRUCO_NAMES: dict[int, str] = {
+    1: "not called",
+    **{level: verb.value for verb in Verb if (level := verb.truco_level) is not None},
+}
+"""The Argentine truco by its level (``Verb.truco_level``), for the drawing."""
+
+
+def summary(state: State) -> str:
+    """One short line: ``<State hand 3, score 12-9, seat 1 to act>``."""
+    score = "-".join(str(points) for points in state.score)
+    return f"<State hand {state.hand_no}, score {score}, {_who_acts(state)}>"
+
+
+def _who_acts(state: State) -> str:
+    if state.phase == OVER:
+        return f"over, {_scorer(state)} {state.winner} won"
+    if state.phase == DEAL:
+        return "to deal"
+    return f"seat {seat_to_act(state)} to act"
+
+
+def _scorer(state: State) -> str:
+    """What a score belongs to: a team, or a player where scores are individual."""
+    return "player" if state.rules.individual else "team"
+
+
+def draw(state: State) -> str:
+    """The table: the match, each seat's cards, the tricks and what waits for an answer."""
+    rules = state.rules
+    flor = ", flor" if rules.flor else ""
+    score = "-".join(str(points) for points in state.score)
+    if variant_of(rules).piles:  # a pile of porotos each, passed on until it is empty
+        unit = "porotos left per player"
+    else:
+        unit = f"per {_scorer(state)}, to {rules.target}"
+    lines = [f"Truco {rules.variant}, {rules.players} players{flor}; score {score} ({unit})"]
+    if state.phase == OVER:
+        lines.append(f"Match over after hand {state.hand_no}: {_scorer(state)} {state.winner} won")
+        return "\n".join(lines)
+    if state.phase == DEAL:
+        lines.append(f"Hand {state.hand_no + 1} to deal")
+        return "\n".join(lines)
+    lines.append(f"Hand {state.hand_no}, mano seat {state.mano}, {_who_acts(state)}")
+    for seat in range(rules.players):
+        out = "  (out of this hand)" if (state.retired >> seat) & 1 else ""
+        cards = _cards(state.hands[seat]) or "-"
+        lines.append(f"  seat {seat} (team {state.teams[seat]}): {cards}{out}")
+    for number, trick in enumerate(state.tricks):
+        result = state.results[number]
+        won = "parda" if result < 0 else f"team {result}"
+        lines.append(f"  {_trick_name(number)}: {_plays(trick)} -> {won}")
+    if state.plays:
+        lines.append(f"  {_trick_name(state.trick)}: {_plays(state.plays)} ...")
+    lines.extend(f"  {line}" for line in _calls(state))
+    return "\n".join(lines)
+
+
+def _trick_name(number: int) -> str:
+    return TRICK_NAMES[number] if number < len(TRICK_NAMES) else f"trick {number + 1}"
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def _plays(plays: tuple[Play, ...]) -> str:
+    return ", ".join(
+        f"{seat} {card}" + (" (tapada)" if face_down else "") for seat, card, face_down in plays
+    )
+
+
+def _calls(state: State) -> list[str]:
+    """The truco as it stands, the envido and flor calls, and any call waiting for an answer."""
+    lines = []
+    if state.truco > 1:
+        lines.append(f"truco: {TRUCO_NAMES[state.truco]} accepted")
+    if state.chain:
+        lines.append("envido calls: " + ", ".join(str(verb) for verb in state.chain))
+    if state.flor_chain:
+        lines.append("flor calls: " + ", ".join(str(verb) for verb in state.flor_chain))
+    call = state.truco_call
+    if call is not None:
+        name = TRUCO_NAMES[call.level]
+        lines.append(f"waiting: {name} by seat {call.caller}, seat {call.responder} answers")
+    tanto = state.tanto_call
+    if tanto is not None:
+        if tanto.kind == DISCARD_KIND:
+            lines.append(f"waiting: seat {tanto.caller}, the pie, discards one of four cards")
+        else:
+            what = "flor" if tanto.kind == FLOR_KIND else "envido"
+            lines.append(f"waiting: {what} by seat {tanto.caller}, seat {tanto.responder} answers")
+    return lines

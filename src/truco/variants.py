@@ -3,10 +3,12 @@
 ``VARIANTS`` holds one ``VariantInfo`` per value of ``Rules.variant``; ``find_variant(name)``
 finds one by name or alias (compared without case; ``-``, ``_`` and spaces alike), and
 ``variant_of`` gives the one of a ``Rules``. Code that needs a variant's fact asks here instead
-of comparing the variant's name; the few places where the game itself works differently (the
-pie's discard, destantado's bets, pica-pica's rounds) branch on these facts. The hot path reads
-the sets below (``SIZED_DEAL``...), built once from the registry: a set membership test costs
-what a string comparison does.
+of comparing the variant's name. Where the game itself works differently (the pie's discard,
+destantado's bets, pica-pica's rounds, Truco Paulista) the entry names the room that plays its
+hands (``VariantInfo.room``); ``truco.rooms`` turns that name into the room's hooks, which the
+engine looks up once per action instead of testing the variant.
+
+This module is below ``rules`` (which validates against it) and imports nothing of the game.
 
 The house rules of each variant are in docs/rules.md ("Variants").
 """
@@ -14,12 +16,25 @@ The house rules of each variant are in docs/rules.md ("Variants").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from truco.errors import RulesError
 
-if TYPE_CHECKING:
-    from truco.rules import Rules
+
+class Table(Protocol):
+    """What the registry's helpers read of a ``Rules`` (declared here, not imported: ``rules``
+    builds on this module, so importing it back would close a circle)."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def porotos(self) -> int: ...
+    @property
+    def halves(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -28,6 +43,10 @@ class VariantInfo:
 
     name: str
     """The value of ``Rules.variant`` (and of the ``variant`` option on the wire and in files)."""
+    room: str
+    """The core module that plays its hands (``truco.<room>``: ``argentino``, ``pata_de_gallo``,
+    ``destantado``, ``pica_pica``, ``paulista``); ``truco.rooms`` maps it to that module's
+    hooks."""
     title: str
     """Its name at the table, in Spanish (empty for the standard game)."""
     aliases: tuple[str, ...]
@@ -69,6 +88,7 @@ class VariantInfo:
 VARIANTS: tuple[VariantInfo, ...] = (
     VariantInfo(
         name="standard",
+        room="argentino",
         title="",
         aliases=("normal", "clasico"),
         players=(2, 4, 6),
@@ -81,6 +101,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
     ),
     VariantInfo(
         name="pata_de_gallo",
+        room="pata_de_gallo",
         title="pata de gallo",
         aliases=("gallo",),
         players=(3,),
@@ -93,6 +114,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
     ),
     VariantInfo(
         name="destantado",
+        room="destantado",
         title="destantado",
         aliases=("porotos",),
         players=(3,),
@@ -106,6 +128,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
     ),
     VariantInfo(
         name="pica_pica",
+        room="pica_pica",
         title="pica-pica",
         aliases=("pica",),
         players=(6,),
@@ -119,6 +142,7 @@ VARIANTS: tuple[VariantInfo, ...] = (
     ),
     VariantInfo(
         name="paulista",
+        room="paulista",
         title="truco paulista",
         aliases=("brasileiro", "truco-paulista", "manilhas"),
         players=(2, 4, 6),
@@ -145,17 +169,6 @@ _LOOKUP: dict[str, VariantInfo] = {
     _key(key): v for v in VARIANTS for key in (v.name, v.title, *v.aliases) if key
 }
 
-# For the hot path (engine, effects, legal): the names of the variants with a fact.
-OWN_SIDE: frozenset[str] = frozenset(v.name for v in VARIANTS if v.own_side)
-"""Variants whose bets each player answers for himself (``destantado``)."""
-SIZED_DEAL: frozenset[str] = frozenset(v.name for v in VARIANTS if v.sized_deal)
-"""Variants whose deal is not three cards to everyone, or whose mano does not simply rotate."""
-PICA: frozenset[str] = frozenset(v.name for v in VARIANTS if v.pica)
-"""Variants with rounds of 1v1 hands."""
-PIE_ALONE: frozenset[str] = frozenset(v.name for v in VARIANTS if v.pie_alone)
-"""Variants where the pie plays alone, with four cards."""
-PAULISTA: frozenset[str] = frozenset(v.name for v in VARIANTS if v.game == "paulista")
-"""Variants of Truco Paulista (``truco.paulista``)."""
 GAMES: tuple[str, ...] = ("argentino", "paulista")
 """The games (``Rules.game``): the Argentine first, the default."""
 
@@ -170,27 +183,27 @@ def find_variant(name: str) -> VariantInfo:
     return info
 
 
-def variant_of(rules: Rules) -> VariantInfo:
+def variant_of(rules: Table) -> VariantInfo:
     """The registry's entry for ``rules.variant`` (validated when the Rules were made)."""
     return BY_NAME[rules.variant]
 
 
-def start_score(rules: Rules) -> int:
+def start_score(rules: Table) -> int:
     """What each score starts at: 0, or in destantado the porotos of each player's pile."""
     return rules.porotos if BY_NAME[rules.variant].piles else 0
 
 
-def sides(rules: Rules) -> int:
+def sides(rules: Table) -> int:
     """Sides in a hand: two, except where each player is on his own (destantado)."""
     return rules.players if BY_NAME[rules.variant].own_side else 2
 
 
-def scorers(rules: Rules) -> int:
+def scorers(rules: Table) -> int:
     """How many scores the match keeps: one per team, or one per player."""
     return rules.players if BY_NAME[rules.variant].individual else 2
 
 
-def half(rules: Rules) -> int | None:
+def half(rules: Table) -> int | None:
     """Where the malas end and the buenas begin (``target_half``); None where there is no
     target (destantado's piles) or no malas and buenas (Truco Paulista, to 12)."""
     info = BY_NAME[rules.variant]
@@ -217,7 +230,7 @@ def facing(players: int, seat: int) -> int:
     return (seat + players // 2) % players
 
 
-def pot(rules: Rules, score: tuple[int, ...]) -> int:
+def pot(rules: Table, score: tuple[int, ...]) -> int:
     """Destantado: the porotos thrown to the pot (gone from every pile, worth nothing); 0 where
     scores are not piles."""
     if not BY_NAME[rules.variant].piles:

@@ -85,7 +85,7 @@ def play_read(player: Player, table: Table, rival: str, seed: int, hands: int) -
         actor = player.view["to_act"]
         if actor == player.view["seat"]:
             view = view_from_json(player.view)
-            player.play(str(bot.choose(view, view.legal, rng)))
+            player.play(str(bot.choose(Situation(view, view.legal), rng)))
         elif actor is None or actor < 0:
             player.recv()  # a deal
         else:

@@ -16,7 +16,7 @@ from random import Random
 from truco.actions import Action
 from truco.bots.expert import rollout
 from truco.engine import apply, to_act
-from truco.state import F_LEGAL, F_REACHED, F_SCORE, F_SHOWN, PLAY, State
+from truco.state import PLAY, State, position_key
 
 NODES = 200_000
 """Positions searched per decision at most (a whole 1v1 hand needs a few thousand)."""
@@ -36,10 +36,9 @@ class BudgetExceeded(Exception):
 
 
 def _key(state: State) -> tuple[object, ...]:
-    # Everything but the rules (fixed), what was shown and declared and the log (history, not
-    # position) and the derived legal actions. The log matters to the engine only for the pie's
-    # discard in pata de gallo, which precedes every searched position of a hand.
-    return state[F_SCORE:F_SHOWN] + state[F_REACHED:F_LEGAL]
+    # The key leaves the log out (history, not position): the log matters to the engine only for
+    # the pie's discard in pata de gallo, which precedes every searched position of a hand.
+    return position_key(state)
 
 
 class FaceUp:

@@ -11,7 +11,7 @@ from rich.text import Text
 import truco.tui.text.paulista as paulista
 from truco.actions import Action, Verb
 from truco.cards import Card, Suit
-from truco.drawing import TRICK_NAMES
+from truco.state import TRICK_NAMES
 
 SUIT_NAME = {Suit.ESPADA: "espada", Suit.BASTO: "basto", Suit.ORO: "oro", Suit.COPA: "copa"}
 SUIT_STYLE = {
