@@ -2,7 +2,7 @@
 
 Every other setting is in pyproject.toml. The modules in ``COMPILED`` are plain, fully typed
 Python; mypyc turns them into C extensions that play random hands about 1.4 times faster
-(docs/design-notes.md, "The compiled hot path"). They are built in place (``src/truco/*.so``) by
+(docs/design.md, "Speed"). They are built in place (``src/truco/*.so``) by
 ``pip install -e .``, which ``make`` runs whenever one of them changes. Set TRUCO_PURE_PYTHON=1
 to install without compiling (no C compiler needed): the package then runs as plain Python.
 """
@@ -11,7 +11,19 @@ import os
 
 from setuptools import setup
 
-COMPILED = ("legal", "hand", "argentino", "pata_de_gallo", "pica_pica", "destantado", "paulista", "rooms", "engine", "tricks", "envido")
+COMPILED = (
+    "legal",
+    "hand",
+    "argentino",
+    "pata_de_gallo",
+    "pica_pica",
+    "destantado",
+    "paulista",
+    "rooms",
+    "engine",
+    "tricks",
+    "envido",
+)
 """Must match ``truco.COMPILED`` (a test checks it)."""
 
 ext_modules = []

@@ -39,12 +39,12 @@ from truco.view import SeatView
 PRIOR = 4.0
 """Pseudo-observations at today's assumed rate behind every rate: a match is only about ten
 hands, yet a reading of ``simple`` off by chance after three of them costs the expert more
-than it gains against the rivals worth reading (measured, docs/bots.md)."""
+than it gains against the rivals worth reading (measured, docs/bots-measured.md)."""
 PRIOR_CALLS = 2.0
 """The same for the share of hands with a call, the quickest tell: a rival who raises in every
 hand is read as one after three or four hands (a match against it lasts about five)."""
 
-# Today's assumptions, as rates (measured on `simple` against the expert, docs/bots.md).
+# Today's assumptions, as rates (measured on `simple` against the expert, docs/bots-measured.md).
 BASE_TRUCO_CALLS = 0.45
 """Share of hands in which a rival calls or raises the truco."""
 LOOSE_TRUCO_CALLS = 0.65

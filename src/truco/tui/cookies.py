@@ -17,7 +17,7 @@ from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
 
 COOKIE = "truco_player"
-"""The server's identity cookie (``truco.server.identity.COOKIE``)."""
+"""The server's identity cookie (``truco.server.players.identity.COOKIE``)."""
 
 
 def config_dir(environ: dict[str, str] | None = None) -> Path:

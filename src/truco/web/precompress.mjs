@@ -1,5 +1,5 @@
 // After `vite build`: a brotli (.br) and a gzip (.gz) copy of every script, style sheet and page
-// in dist/, made once here so that the server (truco/server/static.py) only picks the copy a
+// in dist/, made once here so that the server (truco/server/net/static.py) only picks the copy a
 // request accepts and never compresses per request.
 
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
