@@ -13,8 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from truco.anotador import Anotador, fosforos, save
-from truco.rules import TARGETS
+from truco.anotador import TARGET_CHOICES, Anotador, fosforos, save
 
 QUICK_KEYS: dict[str, str] = {
     "e": "envido",
@@ -24,7 +23,6 @@ QUICK_KEYS: dict[str, str] = {
     "v": "vale cuatro",
     "f": "falta envido",
 }
-TARGET_CYCLE = (15, 30, *(t for t in TARGETS if t not in (15, 30)))
 
 
 def _key(key: str, label: str) -> str:
@@ -140,8 +138,8 @@ class AnotadorApp(App[int]):
             entry = a.undo()
             self.changed("Deshecho." if entry else "Nada que deshacer.")
         elif key == "o":
-            i = TARGET_CYCLE.index(a.target) if a.target in TARGET_CYCLE else -1
-            a.target = TARGET_CYCLE[(i + 1) % len(TARGET_CYCLE)]
+            i = TARGET_CHOICES.index(a.target) if a.target in TARGET_CHOICES else -1
+            a.target = TARGET_CHOICES[(i + 1) % len(TARGET_CHOICES)]
             self.changed(f"Ahora a {a.target}.")
         elif key == "n":
             if self.confirm_new:
