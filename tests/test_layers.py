@@ -156,3 +156,66 @@ def test_importing_a_layer_loads_nothing_it_must_not(layer: str) -> None:
     assert entry in loaded
     hits = [m for m in loaded if any(m == f or m.startswith(f + ".") for f in forbidden)]
     assert hits == []
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package (``bots.common``) and the modules it imports (a package's
+    ``__init__`` is the package's own name: ``bots``), read as the layer check reads them."""
+    modules = {name.replace("/", ".").removesuffix(".__init__") for name in every_module()}
+    graph: dict[str, set[str]] = {}
+    for name in every_module():
+        here = name.replace("/", ".").removesuffix(".__init__")
+        arrows: set[str] = set()
+        for _, module, names in imported_modules(name):
+            targets = [f"{module}.{n}" for n in names] or [module]
+            for target in (t.removeprefix("truco.") for t in targets if t.startswith("truco.")):
+                while target not in modules and "." in target:
+                    target = target.rsplit(".", 1)[0]
+                # A module importing its own package's face (``from truco.bots import x`` in
+                # ``bots.y``) reads a name the package re-exports, not a circle of modules.
+                if target in modules and target != here and not here.startswith(target + "."):
+                    arrows.add(target)
+        graph[here] = arrows
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while (w := stack.pop()) != v:
+                part.append(w)
+            if part:
+                found.append(sorted([v, *part]))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_circle_anywhere_in_the_package() -> None:
+    # The core's order (test_core_purity) and the layers above keep most circles out; this holds
+    # every module, inside a layer too (bots among themselves, the terminal's text...).
+    graph = import_graph()
+    assert len(graph) > 100
+    assert circles(graph) == []
+
+
+def test_the_circle_check_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(graph) == [["a", "b", "c"]]
