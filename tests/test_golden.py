@@ -1,7 +1,8 @@
 """Golden hand histories: every ``tests/golden/*.toml`` is one hand and what must come of it.
 
-Each file is a hand history in the notation of DESIGN.md ("Hand history, version 1") followed by
-an ``[expect]`` table. Only the keys present in ``[expect]`` are checked:
+Each file is a hand history in the notation of docs/notation.md ("Hand histories: the notation,
+version 1") followed by an ``[expect]`` table (described there too). Only the keys present in
+``[expect]`` are checked:
 
 - ``points = [a, b]``: this hand's points per team (per player in pata de gallo and destantado,
   where a destantado giver's are negative);
