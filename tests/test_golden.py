@@ -70,7 +70,7 @@ def read_expect(text: str) -> dict[str, Any]:
     """The ``[expect]`` table, parsed apart from the rest of the file."""
     headers = list(_EXPECT_HEADER.finditer(text))
     assert len(headers) == 1, "a golden file needs exactly one [expect] table, at its end"
-    expect = tomllib.loads(text[headers[0].start() :])["expect"]
+    expect: dict[str, Any] = tomllib.loads(text[headers[0].start() :])["expect"]
     unknown = set(expect) - KEYS
     assert not unknown, f"unknown [expect] key(s): {sorted(unknown)}"
     assert expect, "[expect] checks nothing"
@@ -97,7 +97,7 @@ def next_mano(state: State) -> int:
     """The mano of the next hand: deal it (the deck in order, in the sizes it takes, and in
     Truco Paulista the next card as the vira) and look."""
     cards = iter(range(len(DECK)))
-    hands = tuple(tuple(next(cards) for _ in range(n)) for n in hand_sizes(state))
+    hands = tuple(tuple(DECK[next(cards)] for _ in range(n)) for n in hand_sizes(state))
     rules = state.rules
     vira = DECK[next(cards)] if rules.game == "paulista" and rules.manilhas == "vira" else None
     return apply(state, Deal(hands, vira)).state.mano

@@ -197,7 +197,9 @@ def test_the_wire_carries_the_paulista_fields() -> None:
     assert wire["game"] == "paulista" and wire["vira"] == "3o"
     assert wire["manilhas"] == ["4b", "4c", "4e", "4o"]
     assert wire["onze"] == 0 and wire["onze_call"] == 0 and wire["hand_value"] == 1
-    assert wire["partners"] == [[2, ["3b", "2b", "1b"]]]
+    # The wire's shapes type a JSON array of fixed length as a tuple; view_json gives lists.
+    partners: object = wire["partners"]
+    assert partners == [[2, ["3b", "2b", "1b"]]]
     assert wire["options"]["game"] == "paulista" and wire["options"]["manilhas"] == "vira"
     assert protocol.view_from_json(wire) == view
 

@@ -185,6 +185,8 @@ def test_the_match_ends_on_envido_points() -> None:
     view = observe(state, None)
     assert view.phase is Phase.OVER
     assert view.end_reason is Reason.ENVIDO
-    state = apply(new_match(rules, score=(14, 0)), Deal((cards("1e 7e 3o"), cards("1b 7o 2c"))))
-    state = play(state.state, "envido", "no-quiero")
+    state = apply(
+        new_match(rules, score=(14, 0)), Deal((cards("1e 7e 3o"), cards("1b 7o 2c")))
+    ).state
+    state = play(state, "envido", "no-quiero")
     assert observe(state, None).end_reason is Reason.ENVIDO_NO_QUIERO

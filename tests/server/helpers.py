@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, TypeVar
 
 import anyio
 from fastapi.testclient import TestClient
@@ -163,7 +163,11 @@ def join(client: TestClient, table: str, name: str = "Beto", seat: int | None = 
     return token
 
 
-def settle(players: list[Connection], timeout: float = WAIT) -> Connection | None:
+C = TypeVar("C", bound=Connection)
+"""A kind of connection: settle gives back one of the kind it was given."""
+
+
+def settle(players: Sequence[C], timeout: float = WAIT) -> C | None:
     """Read until every player has seen the same version and one of them is to act (returned),
     or the match is over (None)."""
     for p in players:
@@ -183,7 +187,7 @@ def settle(players: list[Connection], timeout: float = WAIT) -> Connection | Non
         players[0].until("ev", timeout)
 
 
-def step(players: list[Connection], choose: Any, timeout: float = WAIT) -> bool:
+def step(players: Sequence[Connection], choose: Any, timeout: float = WAIT) -> bool:
     """Let whoever is to act play ``choose(legal)``; False once the match is over.
 
     Reads until every player has seen the same version and one of them is to act (a deal or a

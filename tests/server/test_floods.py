@@ -69,6 +69,7 @@ def test_a_table_nobody_joined_expires(settings: Settings) -> None:
         watcher = Player(c, lonely["table"])
         watcher.recv()
         hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
+        assert c.portal is not None  # the test client's portal lives while its `with` is open
         assert c.portal.call(hub.expire_waiting, time.time() + 30) == []  # not yet
         assert c.portal.call(hub.expire_waiting, time.time() + 61) == [lonely["table"]]
         code, _ = watcher.closed()
@@ -86,6 +87,7 @@ def test_an_expired_table_stays_expired_after_a_restart(settings: Settings) -> N
     with TestClient(create_app(short)) as c:
         lonely = create(c)
         hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
+        assert c.portal is not None  # the test client's portal lives while its `with` is open
         assert c.portal.call(hub.expire_waiting, time.time() + 61) == [lonely["table"]]
     with TestClient(create_app(short)) as c:
         assert c.get(f"/api/tables/{lonely['table']}").status_code == 404

@@ -20,6 +20,7 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import pytest
@@ -202,7 +203,7 @@ class Watch:
             assert t != "close", (seat, msg)
             if t in ("full", "ev"):
                 v = d["v"]
-                ok = allowed(self.states[v], seat) if v in self.states else set()
+                ok: AbstractSet[Card] = allowed(self.states[v], seat) if v in self.states else set()
                 seen = cards_in(msg)
             elif t == "err":
                 # An error may name a card another seat holds only if the client itself named
