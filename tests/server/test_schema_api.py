@@ -122,7 +122,7 @@ def test_the_api_answers_as_documented(case: Any, api: Api) -> None:
 
 def test_every_operation_is_covered() -> None:
     """A new endpoint joins the schema test by itself; this pins what it covers today."""
-    ops = set()
+    ops: set[tuple[str, str]] = set()
     for r in schema.get_all_operations():
         assert isinstance(r, Ok), r  # the schema's every operation loads
         ops.add((r.ok().method.upper(), r.ok().path))
