@@ -8,7 +8,9 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
 import anyio
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.datastructures import State
 from websockets.typing import Subprotocol
 
 from truco.protocol import ws_protocols
@@ -161,6 +163,13 @@ def join(client: TestClient, table: str, name: str = "Beto", seat: int | None = 
     assert r.status_code == 200, r.text
     token: str = r.json()["token"]
     return token
+
+
+def app_state(client: TestClient) -> State:
+    """The state of the server's app behind ``client`` (its hub, matchmaker, analyses)."""
+    app = client.app
+    assert isinstance(app, FastAPI)  # the test client types its app as any ASGI app
+    return app.state
 
 
 C = TypeVar("C", bound=Connection)

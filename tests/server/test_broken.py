@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from server.helpers import Player, create, join, serving, step
+from server.helpers import Player, app_state, create, join, serving, step
 from truco.server import Settings
 from truco.server.tables.hub import Hub
 
@@ -53,7 +53,7 @@ def test_a_damaged_table_is_set_aside_and_the_rest_served(
     with sqlite3.connect(db_file(settings)) as db:
         assert db.execute(damage, (bad,)).rowcount == 1
     with caplog.at_level(logging.ERROR, "truco.server"), serving(settings) as c:
-        hub = c.app.state.hub  # type: ignore[attr-defined]
+        hub = app_state(c).hub
         assert c.portal is not None  # the test client's portal lives while its `with` is open
         c.portal.call(hub.restored.wait)
         info = c.get(f"/api/tables/{good}")
@@ -85,8 +85,7 @@ def test_a_set_aside_table_stays_aside_after_another_restart(settings: Settings)
         db.execute("UPDATE truco_events SET kind = 'nonsense' WHERE table_id = ?", (bad,))
     for _ in range(2):
         with serving(settings) as c:
-            # The test client types its app as any ASGI app; this one is the server's, with a state.
-            hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
+            hub: Hub = app_state(c).hub
             assert c.portal is not None  # the test client's portal lives while its `with` is open
             c.portal.call(hub.restored.wait)
             assert bad not in hub.tables
