@@ -25,7 +25,7 @@ from truco.arena import (
 from truco.bots import BOTS
 from truco.bots.base import Situation
 from truco.cli import main
-from truco.rules import Rules
+from truco.rules import Rules, Variant
 
 
 def test_wilson_known_values() -> None:
@@ -122,7 +122,7 @@ def test_swapped_seats_and_reproducible() -> None:
     first, second = play_pair(("simple", "random", Rules(target=15), 1, 0))
     again = play_pair(("simple", "random", Rules(target=15), 1, 0))
 
-    def key(m: MatchResult) -> tuple[bool, int, int, int]:
+    def key(m: MatchResult) -> tuple[bool, int, float, float]:
         return (m.winner_is_a, m.hands, m.points_a, m.points_b)
 
     assert (key(first), key(second)) == (key(again[0]), key(again[1]))
@@ -191,7 +191,7 @@ class SeatRecorder:
 
 @pytest.mark.parametrize("variant", ["pata_de_gallo", "destantado"])
 def test_three_player_groups_share_deals_and_rotate_seats(
-    variant: str, monkeypatch: pytest.MonkeyPatch
+    variant: Variant, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(BOTS, "seat-recorder", SeatRecorder)
     rules = Rules(variant=variant, target=10, porotos=3)

@@ -19,7 +19,7 @@ from truco.bots.worlds import sample_worlds
 from truco.cards import DECK, Card, parse_cards
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
-from truco.rules import Rules
+from truco.rules import Rules, Variant
 from truco.state import OVER, State, new_match
 from truco.view import observe
 
@@ -389,7 +389,7 @@ def test_full_budget_expert_plays_legal_matches(players: int) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", ["pata_de_gallo", "destantado", "pica_pica"])
-def test_full_budget_expert_plays_legal_variant_matches(variant: str) -> None:
+def test_full_budget_expert_plays_legal_variant_matches(variant: Variant) -> None:
     rules = Rules(variant=variant, flor=variant != "destantado")
     bots = [make_bot("expert") if s % 2 else make_bot("simple") for s in range(rules.players)]
     state, count = play_match(rules, bots, 3)

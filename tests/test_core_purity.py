@@ -54,7 +54,7 @@ CORE = (
     "errors",
     "senas",
 )
-"""The core modules named in DESIGN.md (cards .. notation)."""
+"""The core modules named in docs/design.md (cards .. senas)."""
 ENGINE_PARTS = ("legal", "variants", "manilhas", "hand", "rooms")
 """Modules split out of engine.py (the Argentine legality predicates, the variants' registry,
 Truco Paulista's cards' order, the shared hand mechanics, the room of each variant): core as

@@ -10,7 +10,7 @@ import truco
 from handstates import act, after
 from truco.destantado import ROOM, hand_winner, next_responder
 from truco.events import Event, MatchEnded, PorotosPassed
-from truco.state import F_PHASE, F_RETIRED, F_SCORE, F_WINNER, OVER
+from truco.state import F_PHASE, F_RETIRED, F_SCORE, F_WINNER, OVER, Work
 
 # Seat 0 (mano) 1e 4c 5o: 5 of envido; seat 1 7o 6c 12b: 7; seat 2 3e 3o 2c: 3.
 THREE = "1e 4c 5o | 7o 6c 12b | 3e 3o 2c"
@@ -53,7 +53,8 @@ def test_an_envido_nobody_accepted_goes_to_the_pot() -> None:
 
 def test_a_winner_passes_no_more_than_his_pile_and_an_empty_pile_wins() -> None:
     state = after(THREE, score=(3, 10, 10), **RULES)
-    s, events = list(state), []
+    s: Work = list(state)
+    events: list[Event] = []
     ROOM.pass_porotos(s, 0, 1, 2, "envido", events)
     assert s[F_SCORE] == (1, 12, 10) and s[F_PHASE] != OVER
     ROOM.pass_porotos(s, 0, 2, 2, "envido", events)
@@ -70,6 +71,6 @@ def test_a_trick_won_by_a_player_who_left_is_a_parda() -> None:
     )
     assert state.results == (2, 0)
     assert hand_winner(list(state)) is None  # one trick each so far: tercera decides
-    s = list(state)
+    s: Work = list(state)
     s[F_RETIRED] |= 1 << 2  # seat 2 leaves; his primera turns into a parda
     assert hand_winner(s) == 0  # parda in primera: segunda decides

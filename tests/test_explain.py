@@ -13,6 +13,7 @@ import truco
 from handstates import after
 from truco.actions import DISCARD, PLAY, SIMPLE, TAPADA, Action
 from truco.explain import why_not
+from truco.rules import Variant
 
 TWO = "1e 4c 5o | 7o 6c 12b"
 EVERY_ACTION = (*PLAY, *TAPADA, *DISCARD, *SIMPLE.values())
@@ -78,7 +79,7 @@ def test_a_seat_without_flor_at_a_table_with_flor() -> None:
 @given(st.integers(0, 2**32 - 1), st.sampled_from((2, 3, 4)))
 def test_every_refused_action_has_a_reason(seed: int, players: int) -> None:
     rng = Random(seed)
-    variant = "pata_de_gallo" if players == 3 else "standard"
+    variant: Variant = "pata_de_gallo" if players == 3 else "standard"
     state = truco.new_match(truco.Rules(players=players, variant=variant, flor=True))
     for _ in range(40):
         seat = truco.to_act(state)

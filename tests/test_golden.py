@@ -1,7 +1,8 @@
 """Golden hand histories: every ``tests/golden/*.toml`` is one hand and what must come of it.
 
-Each file is a hand history in the notation of DESIGN.md ("Hand history, version 1") followed by
-an ``[expect]`` table. Only the keys present in ``[expect]`` are checked:
+Each file is a hand history in the notation of docs/notation.md ("Hand histories: the notation,
+version 1") followed by an ``[expect]`` table (described there too). Only the keys present in
+``[expect]`` are checked:
 
 - ``points = [a, b]``: this hand's points per team (per player in pata de gallo and destantado,
   where a destantado giver's are negative);
@@ -69,7 +70,7 @@ def read_expect(text: str) -> dict[str, Any]:
     """The ``[expect]`` table, parsed apart from the rest of the file."""
     headers = list(_EXPECT_HEADER.finditer(text))
     assert len(headers) == 1, "a golden file needs exactly one [expect] table, at its end"
-    expect = tomllib.loads(text[headers[0].start() :])["expect"]
+    expect: dict[str, Any] = tomllib.loads(text[headers[0].start() :])["expect"]
     unknown = set(expect) - KEYS
     assert not unknown, f"unknown [expect] key(s): {sorted(unknown)}"
     assert expect, "[expect] checks nothing"
@@ -96,7 +97,7 @@ def next_mano(state: State) -> int:
     """The mano of the next hand: deal it (the deck in order, in the sizes it takes, and in
     Truco Paulista the next card as the vira) and look."""
     cards = iter(range(len(DECK)))
-    hands = tuple(tuple(next(cards) for _ in range(n)) for n in hand_sizes(state))
+    hands = tuple(tuple(DECK[next(cards)] for _ in range(n)) for n in hand_sizes(state))
     rules = state.rules
     vira = DECK[next(cards)] if rules.game == "paulista" and rules.manilhas == "vira" else None
     return apply(state, Deal(hands, vira)).state.mano

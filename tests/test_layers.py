@@ -19,8 +19,8 @@ import pytest
 
 from test_core_purity import CORE_MODULES, PACKAGE, imported_modules
 
-SERVER_PACKAGES = ("fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy", "alembic")
-SERVER_PACKAGES += ("asyncpg", "redis")
+SERVER_PACKAGES: tuple[str, ...] = ("fastapi", "starlette", "uvicorn", "pydantic", "sqlalchemy")
+SERVER_PACKAGES += ("alembic", "asyncpg", "redis")
 """What only the game server uses: the web framework, its database and Redis."""
 UI_PACKAGES = ("textual", "rich")
 """What only the terminal client draws with."""

@@ -6,8 +6,6 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import truco
 from handstates import after, hand
@@ -132,18 +130,6 @@ def test_the_seat_to_act_always_has_a_way_out() -> None:
     state = after(TWO, "0 play 4c")
     assert MAZO in legal_of(state)
     assert TRUCO in legal_of(state)
-
-
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.sampled_from((2, 4, 6)), st.booleans())
-def test_check_allows_exactly_what_legal_of_lists(seed: int, players: int, flor: bool) -> None:
-    rng = Random(seed)
-    state = truco.deal(truco.new_match(truco.Rules(players=players, flor=flor)), rng).state
-    while truco.to_act(state) not in (None, truco.CHANCE):
-        legal = legal_of(state)
-        assert legal and len(set(legal)) == len(legal)  # something to do, nothing twice
-        assert [a for a in EVERY_ACTION if truco.is_legal(state, a)] == sorted(legal, key=ORDER)
-        state = truco.apply(state, rng.choice(legal)).state
 
 
 RULE_TABLES = (

@@ -1,5 +1,6 @@
-"""Truco Paulista: the rules' selection, the cards' order, the deal's vira, what ``observe`` shows
-(vira, manilhas, a mão de onze's partners, a blind mão de ferro) and its wire form.
+"""Truco Paulista: the cards' order, what ``observe`` shows (vira, manilhas, a mão de onze's
+partners, a blind mão de ferro) and its wire form, why its actions are refused, the baralho
+limpo. The rules' selection is in test_rules, the deal's vira in test_engine.
 
 The hands' rules themselves are golden histories (``tests/golden/paulista_*.toml``).
 """
@@ -15,7 +16,6 @@ from truco.actions import CEGA, CORRE, JOGA, Action, Deal
 from truco.cards import DECK, RANKS, Card, parse_cards
 from truco.engine import apply, deal, is_legal, legal_actions
 from truco.errors import IllegalActionError, RulesError
-from truco.events import ViraTurned
 from truco.manilhas import (
     LIMPO_DECK,
     ORDER,
@@ -26,50 +26,13 @@ from truco.manilhas import (
     manilhas_of,
     rank_table,
 )
-from truco.rules import Rules, find_rules
+from truco.rules import Rules
 from truco.state import State, new_match
-from truco.variants import BY_NAME, find_variant, half
 from truco.view import observe
-
-PAULISTA = Rules(game="paulista")
 
 
 def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
-
-
-def test_game_and_variant_select_each_other() -> None:
-    by_game, by_variant = Rules(game="paulista"), Rules(variant="paulista")
-    assert by_game == by_variant
-    assert (by_game.game, by_game.variant, by_game.target, by_game.players) == (
-        "paulista",
-        "paulista",
-        12,
-        2,
-    )
-    assert Rules().game == "argentino"
-    assert find_rules("truco-paulista") == PAULISTA
-    assert find_rules("duplas").players == 4
-    assert find_variant("brasileiro") is BY_NAME["paulista"]
-    assert half(PAULISTA) is None  # no malas and buenas
-
-
-@pytest.mark.parametrize(
-    "options",
-    [
-        {"game": "paulista", "target": 15},
-        {"game": "paulista", "flor": True},
-        {"game": "paulista", "variant": "destantado"},
-        {"game": "mineiro"},
-        {"game": "paulista", "manilhas": "nova"},
-        {"game": "paulista", "mao_de_ferro": "open"},
-        {"manilhas": "velha"},
-        {"players": 4, "tie_lead": "opener"},
-    ],
-)
-def test_bad_paulista_options_are_refused(options: dict[str, object]) -> None:
-    with pytest.raises(RulesError):
-        Rules(**options)  # type: ignore[arg-type]
 
 
 def test_the_manilhas_are_the_next_rank_wrapping() -> None:
@@ -106,34 +69,6 @@ def test_french_names() -> None:
         *("A♦", "2♦", "3♦", "4♦", "5♦", "6♦", "7♦"),
         *("Q♦", "J♦", "K♦"),
     ]
-
-
-def test_the_deal_turns_up_a_vira_no_seat_holds() -> None:
-    rng = Random(5)
-    for players in (2, 4, 6):
-        state = new_match(Rules(game="paulista", players=players))
-        for _ in range(30):
-            after, events = deal(state, rng)
-            held = {c for hand in after.dealt for c in hand}
-            assert 0 <= after.vira < 40 and after.vira not in held
-            assert [e for e in events if type(e) is ViraTurned] == [ViraTurned(DECK[after.vira])]
-    velha = deal(new_match(Rules(game="paulista", manilhas="velha")), rng)
-    assert velha.state.vira == -1
-    assert not [e for e in velha.events if type(e) is ViraTurned]
-    argentine = deal(new_match(Rules()), rng).state
-    assert argentine.vira == -1
-
-
-def test_a_deal_names_its_vira() -> None:
-    start = new_match(PAULISTA)
-    hands = (cards("3e 2e 1e"), cards("5c 6c 7c"))
-    with pytest.raises(IllegalActionError, match="vira"):
-        apply(start, Deal(hands))
-    with pytest.raises(IllegalActionError, match="also dealt"):
-        apply(start, Deal(hands, Card.parse("2e")))
-    with pytest.raises(IllegalActionError, match="no vira"):
-        apply(new_match(Rules()), Deal(hands, Card.parse("4o")))
-    assert str(Deal(hands, Card.parse("4o"))) == "deal 3e 2e 1e | 5c 6c 7c vira 4o"
 
 
 def _dealt(rules: Rules, score: tuple[int, int], mano: int = 0) -> State:
@@ -197,7 +132,9 @@ def test_the_wire_carries_the_paulista_fields() -> None:
     assert wire["game"] == "paulista" and wire["vira"] == "3o"
     assert wire["manilhas"] == ["4b", "4c", "4e", "4o"]
     assert wire["onze"] == 0 and wire["onze_call"] == 0 and wire["hand_value"] == 1
-    assert wire["partners"] == [[2, ["3b", "2b", "1b"]]]
+    # The wire's shapes type a JSON array of fixed length as a tuple; view_json gives lists.
+    partners: object = wire["partners"]
+    assert partners == [[2, ["3b", "2b", "1b"]]]
     assert wire["options"]["game"] == "paulista" and wire["options"]["manilhas"] == "vira"
     assert protocol.view_from_json(wire) == view
 

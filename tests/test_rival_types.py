@@ -23,7 +23,7 @@ from truco.bots.rival_types import (
 from truco.bots.rivals import NEUTRAL, Reading, type_tendency
 from truco.cards import DECK
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
-from truco.rules import Rules
+from truco.rules import Rules, Variant
 from truco.state import new_match
 from truco.view import observe, visible_cards
 
@@ -94,7 +94,7 @@ def test_the_reading_tells_the_exploiters_apart() -> None:
 
 
 @pytest.mark.parametrize("variant", ["standard", "destantado"])
-def test_the_types_evidence_is_only_what_the_seat_saw(variant: str) -> None:
+def test_the_types_evidence_is_only_what_the_seat_saw(variant: Variant) -> None:
     """The same hand with every other seat's unplayed cards swapped for unseen ones gives the
     same evidence: the reading deals the unseen cards itself."""
     rules = Rules(players=2 if variant == "standard" else 3, variant=variant)

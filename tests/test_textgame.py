@@ -471,11 +471,12 @@ def test_words_read_back_into_every_legal_action() -> None:
 
     rng = random.Random(1)
     checked = 0
-    for variant, players, flor in [
+    cases: list[tuple[Variant, int, bool]] = [
         ("standard", 2, True),
         ("standard", 4, True),
         ("pata_de_gallo", 3, False),
-    ]:
+    ]
+    for variant, players, flor in cases:
         state = new_match(Rules(variant=variant, players=players, flor=flor, target=15), mano=0)
         while (seat := to_act(state)) is not None:
             if seat == CHANCE:

@@ -4,6 +4,7 @@ and the per-mode latency row of ``truco bench`` (docs/bots.md, "Time per decisio
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from random import Random
 
 import pytest
@@ -12,7 +13,8 @@ from truco.arena import play_match, run_arena
 from truco.bench import MODES, expert_latency
 from truco.bots import LEVELS, arena_bot, make_bot, make_persona_bot, scaled_expert
 from truco.bots.base import Situation
-from truco.bots.expert import EXPERTO_WORLDS, ROLLOUT_STYLE, ROLLOUTS, TRIES, WORLDS, ExpertBot
+from truco.bots.expert import EXPERTO_WORLDS, ROLLOUTS, TRIES, WORLDS, ExpertBot
+from truco.bots.rivals import ROLLOUT_STYLE
 from truco.cli import main
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
 from truco.errors import TrucoError
@@ -85,10 +87,11 @@ def _decisions(bot: ExpertBot, seed: int, limit: int = 40) -> list[str]:
 
 
 def test_budget_and_rollout_keep_the_expert_deterministic() -> None:
-    for make in (
+    makers: tuple[Callable[[], ExpertBot], ...] = (
         lambda: ExpertBot(worlds=3, tries=60, rollout=ROLLOUTS["honest"]),
         lambda: ExpertBot(worlds=3, tries=60, by_mode={("standard", 2): 2}),
-    ):
+    )
+    for make in makers:
         assert _decisions(make(), 7) == _decisions(make(), 7)
 
 

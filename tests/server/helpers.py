@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, TypeVar
 
 import anyio
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from starlette.datastructures import State
 from websockets.typing import Subprotocol
 
 from truco.protocol import ws_protocols
@@ -163,7 +165,18 @@ def join(client: TestClient, table: str, name: str = "Beto", seat: int | None = 
     return token
 
 
-def settle(players: list[Connection], timeout: float = WAIT) -> Connection | None:
+def app_state(client: TestClient) -> State:
+    """The state of the server's app behind ``client`` (its hub, matchmaker, analyses)."""
+    app = client.app
+    assert isinstance(app, FastAPI)  # the test client types its app as any ASGI app
+    return app.state
+
+
+C = TypeVar("C", bound=Connection)
+"""A kind of connection: settle gives back one of the kind it was given."""
+
+
+def settle(players: Sequence[C], timeout: float = WAIT) -> C | None:
     """Read until every player has seen the same version and one of them is to act (returned),
     or the match is over (None)."""
     for p in players:
@@ -183,7 +196,7 @@ def settle(players: list[Connection], timeout: float = WAIT) -> Connection | Non
         players[0].until("ev", timeout)
 
 
-def step(players: list[Connection], choose: Any, timeout: float = WAIT) -> bool:
+def step(players: Sequence[Connection], choose: Any, timeout: float = WAIT) -> bool:
     """Let whoever is to act play ``choose(legal)``; False once the match is over.
 
     Reads until every player has seen the same version and one of them is to act (a deal or a

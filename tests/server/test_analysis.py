@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from server.helpers import WAIT, Player, create, join, serving, step
+from server.helpers import WAIT, Player, app_state, create, join, serving, step
 from server.test_leaks import allowed, cards_in
 from server.test_pista import calm
 from server.test_play import play_out
@@ -72,7 +72,7 @@ def calm_words(legal: list[str]) -> list[str]:
 
 
 def table_of(client: TestClient, table: str) -> Table:
-    found: Table = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+    found: Table = app_state(client).hub.tables[table]
     return found
 
 
@@ -143,7 +143,7 @@ def test_answers_are_cached_and_starting_one_is_limited_per_seat_and_player(
         for _ in range(3):
             again = client.post(url(table, 1), json={"seat": 0}, headers=bearer(tokens[0]))
             assert again.status_code == 200 and again.json() == first.json()
-        analyses: Analyses = client.app.state.analyses  # type: ignore[attr-defined]
+        analyses: Analyses = app_state(client).analyses
         assert len(analyses.cache) == 1
         # Another seed is another analysis: over the player's allowance.
         r = client.post(url(table, 1), json={"seat": 0, "seed": 1}, headers=bearer(tokens[0]))

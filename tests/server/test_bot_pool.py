@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import truco
-from server.helpers import Player, create, serving, step
+from server.helpers import Player, app_state, create, serving, step
 from truco.bots import make_bot, make_persona_bot
 from truco.bots.base import Situation
 from truco.engine import deal, legal_actions, to_act
@@ -37,7 +37,7 @@ def pooled(settings: Settings) -> Iterator[TestClient]:
 
 
 def pool_of(client: TestClient, table: str) -> BotPool:
-    found: Table = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+    found: Table = app_state(client).hub.tables[table]
     return found._pool
 
 

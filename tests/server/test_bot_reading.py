@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 from fastapi.testclient import TestClient
 
-from server.helpers import Player, create, serving, settle
+from server.helpers import Player, app_state, create, serving, settle
 from truco.bots import ExpertBot, make_bot
 from truco.bots.base import Situation
 from truco.bots.driver import situation
@@ -46,7 +46,7 @@ def pooled(settings: Settings) -> Iterator[TestClient]:
 
 
 def table_of(client: TestClient, table: str) -> Table:
-    found: Table = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+    found: Table = app_state(client).hub.tables[table]
     return found
 
 

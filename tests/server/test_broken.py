@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from server.helpers import Player, create, join, serving, step
+from server.helpers import Player, app_state, create, join, serving, step
 from truco.server import Settings
+from truco.server.tables.hub import Hub
 
 
 def play_a_little(settings: Settings) -> tuple[str, str]:
@@ -52,7 +53,8 @@ def test_a_damaged_table_is_set_aside_and_the_rest_served(
     with sqlite3.connect(db_file(settings)) as db:
         assert db.execute(damage, (bad,)).rowcount == 1
     with caplog.at_level(logging.ERROR, "truco.server"), serving(settings) as c:
-        hub = c.app.state.hub  # type: ignore[attr-defined]
+        hub = app_state(c).hub
+        assert c.portal is not None  # the test client's portal lives while its `with` is open
         c.portal.call(hub.restored.wait)
         info = c.get(f"/api/tables/{good}")
         assert info.status_code == 200 and info.json()["v"] > 1
@@ -83,9 +85,11 @@ def test_a_set_aside_table_stays_aside_after_another_restart(settings: Settings)
         db.execute("UPDATE truco_events SET kind = 'nonsense' WHERE table_id = ?", (bad,))
     for _ in range(2):
         with serving(settings) as c:
-            c.portal.call(c.app.state.hub.restored.wait)  # type: ignore[attr-defined]
-            assert bad not in c.app.state.hub.tables  # type: ignore[attr-defined]
-            assert good in c.app.state.hub.tables  # type: ignore[attr-defined]
+            hub: Hub = app_state(c).hub
+            assert c.portal is not None  # the test client's portal lives while its `with` is open
+            c.portal.call(hub.restored.wait)
+            assert bad not in hub.tables
+            assert good in hub.tables
             assert c.get(f"/api/tables/{bad}").status_code == 404
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from server.helpers import Player, create, join, serving
+from server.helpers import Player, app_state, create, join, serving
 from truco.server import Settings, create_app
 from truco.server.errors import CLOSE_EXPIRED
 from truco.server.store.database import Store
@@ -68,7 +68,8 @@ def test_a_table_nobody_joined_expires(settings: Settings) -> None:
         join(c, joined["table"])
         watcher = Player(c, lonely["table"])
         watcher.recv()
-        hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
+        hub: Hub = app_state(c).hub
+        assert c.portal is not None  # the test client's portal lives while its `with` is open
         assert c.portal.call(hub.expire_waiting, time.time() + 30) == []  # not yet
         assert c.portal.call(hub.expire_waiting, time.time() + 61) == [lonely["table"]]
         code, _ = watcher.closed()
@@ -85,7 +86,8 @@ def test_an_expired_table_stays_expired_after_a_restart(settings: Settings) -> N
     short = settings.but(waiting_seconds=60.0)
     with TestClient(create_app(short)) as c:
         lonely = create(c)
-        hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
+        hub: Hub = app_state(c).hub
+        assert c.portal is not None  # the test client's portal lives while its `with` is open
         assert c.portal.call(hub.expire_waiting, time.time() + 61) == [lonely["table"]]
     with TestClient(create_app(short)) as c:
         assert c.get(f"/api/tables/{lonely['table']}").status_code == 404
@@ -115,7 +117,7 @@ def test_the_lobby_comes_in_pages(lobby: tuple[TestClient, list[str]]) -> None:
 
 def test_the_lobby_is_built_once_per_period(lobby: tuple[TestClient, list[str]]) -> None:
     c, _ = lobby
-    hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
+    hub: Hub = app_state(c).hub
     assert c.get("/api/tables").headers["x-total-count"] == "5"
     built = hub._lobby
     assert built is not None

@@ -20,6 +20,7 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import pytest
@@ -28,7 +29,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from server.helpers import Connection, Player, create, join, serving, settle
+from server.helpers import Connection, Player, app_state, create, join, serving, settle
 from server.test_leaks import NAMES, allowed, cards_in
 from truco.actions import Verb
 from truco.cards import DECK, Card
@@ -202,7 +203,7 @@ class Watch:
             assert t != "close", (seat, msg)
             if t in ("full", "ev"):
                 v = d["v"]
-                ok = allowed(self.states[v], seat) if v in self.states else set()
+                ok: AbstractSet[Card] = allowed(self.states[v], seat) if v in self.states else set()
                 seen = cards_in(msg)
             elif t == "err":
                 # An error may name a card another seat holds only if the client itself named
@@ -259,7 +260,7 @@ def dealt(table: Table) -> None:
 def fuzz_table(client: TestClient, data: st.DataObject) -> None:
     t = create(client)
     beto_token = join(client, t["table"])
-    table: Table = client.app.state.hub.tables[t["table"]]  # type: ignore[attr-defined]
+    table: Table = app_state(client).hub.tables[t["table"]]
     watch = Watch(table)
     ana = Utf8Player(client, t["table"], t["token"])
     beto = Utf8Player(client, t["table"], beto_token)
@@ -333,7 +334,7 @@ def test_the_judge_is_not_vacuous(fuzz_client: TestClient) -> None:
     """The check fails on a message that shows another seat's card, and on a closed socket."""
     t = create(fuzz_client)
     join(fuzz_client, t["table"])
-    table: Table = fuzz_client.app.state.hub.tables[t["table"]]  # type: ignore[attr-defined]
+    table: Table = app_state(fuzz_client).hub.tables[t["table"]]
     ana = Player(fuzz_client, t["table"], t["token"])
     ana.catch_up(1)
     watch = Watch(table)

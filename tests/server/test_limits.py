@@ -126,7 +126,7 @@ def test_chat_has_its_own_smaller_budget(settings: Settings) -> None:
         _, _, ana, beto = seated(client)
         for _ in range(3):
             ana.send("chat", {"text": "hola"})
-        codes = []
+        codes: list[str] = []
         while len(codes) < 3:
             msg = ana.recv()
             if msg["t"] in ("chat", "err"):

@@ -16,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from server.helpers import Player, create, join, serving, settle
+from server.helpers import Player, app_state, create, join, serving, settle
 from server.test_leaks import cards_in
 from truco.server import Settings, create_app
 from truco.server.net.limits import origin_ok
@@ -128,7 +128,7 @@ def test_tokens_are_stored_only_as_hashes(settings: Settings, tmp_path: Path) ->
     with TestClient(create_app(settings)) as client:
         t = create(client)
         beto = join(client, t["table"])
-        table = client.app.state.hub.tables[t["table"]]  # type: ignore[attr-defined]
+        table = app_state(client).hub.tables[t["table"]]
         hashes = [s.token_hash for s in table.seats]
     assert hashes == [hashlib.sha256(tok.encode()).hexdigest() for tok in (t["token"], beto)]
     stored = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("truco"))

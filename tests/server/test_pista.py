@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server.helpers import WAIT, Player, create, join, serving, settle
+from server.helpers import WAIT, Player, app_state, create, join, serving, settle
 from server.test_leaks import Watch
 from truco.actions import Action, Deal, Verb
 from truco.cards import parse_cards
@@ -44,7 +44,7 @@ def alone_vs_bot(client: TestClient) -> tuple[Player, Table]:
     """Ana at seat 0 against an expert, connected and on her turn."""
     t = create(client, bots={"1": "experto"})
     ana = Player(client, t["table"], t["token"])
-    table: Table = client.app.state.hub.tables[t["table"]]  # type: ignore[attr-defined]
+    table: Table = app_state(client).hub.tables[t["table"]]
     assert settle([ana]) is ana
     return ana, table
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server.helpers import Player, serving
+from server.helpers import Player, app_state, serving
 from truco.server import Settings
 
 
@@ -169,7 +169,7 @@ def test_a_lone_player_is_offered_bots(settings: Settings) -> None:
 
 def test_ratings_keep_far_players_apart_at_first(slow_offer: TestClient) -> None:
     client = slow_offer
-    maker = client.app.state.matchmaker  # type: ignore[attr-defined]
+    maker = app_state(client).matchmaker
     given = iter([0.0, 24.0, 1.0])
 
     async def rating_of(player: str, mode: str) -> float:
@@ -256,7 +256,7 @@ def test_the_queue_pairs_by_the_skill_the_ratings_keep(client: TestClient) -> No
     from truco.server.players import ranking, ratings
     from truco.server.players.rated import ratings_t
 
-    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    store = app_state(client).hub.store
     lookup = ranking.skill_lookup(store)
     strong = claimed(client, "Fuerte")
 

@@ -192,7 +192,7 @@ def test_senas_reach_partners_only_and_chat_reaches_everyone(client: TestClient)
         assert all(m["t"] != "sena" for m in p.seen) or p is players[2]
 
     # Chat and señas are rate limited.
-    codes = []
+    codes: list[str] = []
     for _ in range(12):
         players[1].send("chat", {"text": "spam"})
     while len(codes) < 12:

@@ -64,8 +64,8 @@ async def run_ops(queue: Queue, steps: list[Op]) -> None:
             assert not claimed & {t.ticket for t in ts}
             assert len(ts) <= 3
             assert [t.since for t in ts] == sorted(t.since for t in ts)
-        for t in claimed:
-            found = await queue.look(t)
+        for ticket in claimed:
+            found = await queue.look(ticket)
             assert found is not None and found.state == FORMING
 
 
@@ -83,8 +83,8 @@ async def with_redis(url: str, work: Callable[[RedisQueue], Awaitable[None]]) ->
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 def test_the_queue_rules_in_memory_and_in_redis(backing: Backing, steps: list[Op]) -> None:
-    def rules(q: Queue) -> Awaitable[None]:
-        return run_ops(q, steps)
+    async def rules(q: Queue) -> None:
+        await run_ops(q, steps)
 
     asyncio.run(rules(MemoryQueue(idle=60, clock=lambda: 0.0)))
     asyncio.run(with_redis(backing.redis.url, rules))

@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from server.helpers import Player, create, join, step
+from server.helpers import Player, app_state, create, join, step
 from server.test_leaks import allowed, cards_in
 from truco import notation
 from truco.cards import Card
@@ -25,7 +25,7 @@ def bearer(token: str) -> dict[str, str]:
 
 def stored(client: TestClient, table: str) -> list[HandHistory]:
     """The table's finished hands as the server keeps them (whole, every card)."""
-    owner: Table = client.app.state.hub.tables[table]  # type: ignore[attr-defined]
+    owner: Table = app_state(client).hub.tables[table]
     return list(owner.hands)
 
 

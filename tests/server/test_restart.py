@@ -127,8 +127,9 @@ def test_sigkill_mid_hand_and_restart(tmp_path: Path) -> None:
         # Both come back with their last version and play on; the bots resume too.
         ana = Remote(server, t["table"], t["token"], v=acked)
         beto = Remote(server, t["table"], beto_token, v=acked)
-        players: list[Connection] = [ana, beto]
+        players = [ana, beto]
         ana.view, beto.view = before[0][1], before[2][1]
+        assert ana.view is not None
         start_hand = ana.view["hand"]
         for _ in range(30):
             if not step(players, lambda legal: legal[0]):

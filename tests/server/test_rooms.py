@@ -36,7 +36,7 @@ def part_of(path: Path) -> str:
 
 
 def imported_parts(path: Path) -> set[str]:
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module is not None:
             if node.module == "truco.server":

@@ -12,6 +12,7 @@ side reads those forms back into the same ``SeatView`` and events (``view_from_j
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any, Final, TypeAlias, get_args
 
@@ -343,7 +344,7 @@ def _ints(value: Any, default: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(int(p) for p in value) if value else default
 
 
-def view_from_json(d: dict[str, Any]) -> SeatView:
+def view_from_json(d: Mapping[str, Any]) -> SeatView:
     """The ``view`` of a ``full`` or ``ev`` message as the core's ``SeatView``."""
     rules = from_options(None, dict(d.get("options") or {}))
     seat = d.get("seat")
