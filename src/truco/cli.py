@@ -197,6 +197,31 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_entrenar(args: argparse.Namespace) -> int:
+    from truco.bots.blueprint.train import train
+
+    command = "truco entrenar " + " ".join(sys.argv[2:]) if args.command is None else args.command
+    try:
+        train(
+            args.blueprint,
+            args.iterations,
+            args.seed,
+            args.checkpoint,
+            args.every,
+            args.out,
+            args.keep,
+            command,
+            snapshots=args.snapshots,
+        )
+    except TrucoError as exc:
+        print(f"truco entrenar: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrumpido: se reanuda desde el último punto de control", file=sys.stderr)
+        return 130
+    return 0
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     from truco.server import serve
 
@@ -358,6 +383,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="time decisions in CPU time (one core's latency on a shared machine)",
     )
     arena.set_defaults(func=_cmd_arena)
+
+    ent = sub.add_parser(
+        "entrenar", help="train a bots' blueprint by CFR (docs/bots.md, 'Training')"
+    )
+    ent.add_argument("blueprint", choices=("standard", "flor", "paulista"))
+    ent.add_argument("--iterations", type=int, default=1_000_000, help="iterations in all")
+    ent.add_argument("--seed", type=int, default=1)
+    ent.add_argument("--checkpoint", type=Path, default=None, help="resume from and save to")
+    ent.add_argument("--every", type=int, default=50_000, help="iterations between checkpoints")
+    ent.add_argument("--out", type=Path, default=None, help="the blueprint file to write")
+    ent.add_argument(
+        "--snapshots", type=Path, default=None, help="a folder for a blueprint at each checkpoint"
+    )
+    ent.add_argument(
+        "--keep", type=float, default=1.0, help="share of the strategy weight the file keeps"
+    )
+    ent.add_argument("--command", default=None, help=argparse.SUPPRESS)
+    ent.set_defaults(func=_cmd_entrenar)
 
     srv = sub.add_parser("serve", help="run the game server (web client, API and WebSockets)")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")

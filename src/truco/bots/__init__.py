@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from truco.bots.base import Bot, Situation
 from truco.bots.beginner import BEGINNER, BeginnerBot
+from truco.bots.blueprint_bot import NOISE, BlueprintBot
 from truco.bots.caretaker import CaretakerBot
 from truco.bots.expert import EXPERTO_WORLDS, ROLLOUTS, TRIES, WORLDS, ExpertBot
 from truco.bots.knobs import DEFAULT
@@ -36,19 +37,39 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "never-bluff": NeverBluffBot,
     "ventajero": VentajeroBot,  # the exploiter that adapts to its rivals (docs/bots.md)
     "expert": lambda: ExpertBot(by_mode=EXPERTO_WORLDS),
+    # The search with the blueprint as the model of the other seats (docs/bots.md, "The
+    # blueprint"): measured in the arena before it becomes experto.
+    "expert-blueprint": lambda: ExpertBot(
+        name="expert-blueprint", blueprint=True, by_mode=EXPERTO_WORLDS
+    ),
     "expert-fast": lambda: ExpertBot(worlds=8, name="expert-fast"),
-    # Difícil: the search with a tell, it bets and accepts only where ``simple`` would
-    # (docs/bots.md, "The ladder"); with 8 worlds, the ladder's pilot.
-    "expert-tell": lambda: ExpertBot(name="expert-tell", tell=DEFAULT),
-    "expert-fast-tell": lambda: ExpertBot(worlds=8, name="expert-fast-tell", tell=DEFAULT),
+    # The search that best-responds to the blueprint: the blueprint as the rivals' model, and
+    # no reading to move it (docs/bots.md, "Exploitability").
+    "explotador": lambda: ExpertBot(
+        name="explotador", reads=False, blueprint=True, by_mode=EXPERTO_WORLDS
+    ),
+    # The blueprint with no search, and with noise (the ladder to come, docs/bots.md).
+    "blueprint": lambda: BlueprintBot(NOISE["blueprint"], "blueprint"),
+    "blueprint-normal": lambda: BlueprintBot(NOISE["blueprint-normal"], "blueprint-normal"),
+    "blueprint-facil": lambda: BlueprintBot(NOISE["blueprint-facil"], "blueprint-facil"),
+    # The expert as it was: every other seat modelled by the rules of thumb, and its ablations.
+    "expert-pimc": lambda: ExpertBot(name="expert-pimc", blueprint=False, by_mode=EXPERTO_WORLDS),
+    # The old difícil: the search with a tell, it bets and accepts only where ``simple`` would.
+    "expert-tell": lambda: ExpertBot(name="expert-tell", tell=DEFAULT, blueprint=False),
+    "expert-fast-tell": lambda: ExpertBot(
+        worlds=8, name="expert-fast-tell", tell=DEFAULT, blueprint=False
+    ),
     "expert-blind": lambda: ExpertBot(
-        name="expert-blind", reads=False, by_mode=EXPERTO_WORLDS
+        name="expert-blind", reads=False, by_mode=EXPERTO_WORLDS, blueprint=False
     ),  # reads no rival
     "expert-sin-senas": lambda: ExpertBot(
-        name="expert-sin-senas", signals=False, by_mode=EXPERTO_WORLDS
+        name="expert-sin-senas", signals=False, by_mode=EXPERTO_WORLDS, blueprint=False
     ),
     "expert-plain-rollouts": lambda: ExpertBot(
-        name="expert-plain-rollouts", signed_rollouts=False, by_mode=EXPERTO_WORLDS
+        name="expert-plain-rollouts",
+        signed_rollouts=False,
+        by_mode=EXPERTO_WORLDS,
+        blueprint=False,
     ),
     "caretaker": CaretakerBot,
 }
@@ -120,6 +141,8 @@ def make_persona_bot(level: str, persona_name: str) -> Bot:
     if manner is None:
         return make_bot(level)
     program = LEVELS[key]
+    if program in NOISE:
+        return BlueprintBot(NOISE[program], name=f"{program}-{manner.key}", style=manner.style)
     if program == "beginner":
         return BeginnerBot(shifted(manner, BEGINNER, down=0.5), name=f"beginner-{manner.key}")
     if program == "simple":
@@ -152,6 +175,7 @@ __all__ = [
     "BOTS",
     "LEVELS",
     "BeginnerBot",
+    "BlueprintBot",
     "Bot",
     "CaretakerBot",
     "ExpertBot",

@@ -3,9 +3,16 @@
 For each decision it samples *worlds* (``worlds.sample_worlds``): deals of the unseen cards to
 the other seats that agree with everything the seat observed, each weighted by how likely the
 other seats' calls and answers were with those cards. Every candidate action is then applied in
-every world and the hand is played out with the rule-of-thumb policy (each seat using only its
-own cards of that world); the result is scored as the probability of winning the match from the
-score after the hand (a match-equity table), not as raw points.
+every world and the hand is played out (each seat using only its own cards of that world); the
+result is scored as the probability of winning the match from the score after the hand (a
+match-equity table), not as raw points.
+
+Where a blueprint covers the table (``blueprint``: 1v1, and team play carried over), the other
+seats are modelled by it: the worlds are weighed by the blueprint's probabilities of their calls
+and answers, and every seat plays the rollouts by the blueprint. A rival the seat has read as
+playing otherwise (``rivals``) is modelled ``LEAN`` of the way by what it showed
+(``expert-blueprint``, ``explotador``). Elsewhere, and in ``expert`` until the arena says
+otherwise, both come from the rules of thumb (``policy``).
 
 Budgets are iteration counts (worlds), never wall-clock, so a seeded game is reproducible.
 States are immutable tuples: ``apply`` returns new ones, so nothing is ever deep-copied.
@@ -18,6 +25,8 @@ from random import Random
 
 from truco.actions import ENVIDO_CALLS, MAZO, Action, Verb
 from truco.bots.base import Situation
+from truco.bots.blueprint.policy import blueprint_for, likelihood, play_out
+from truco.bots.blueprint.store import Blueprint
 from truco.bots.context import card_ranks, ctx_of_state, ctx_of_view
 from truco.bots.equity import match_equity
 from truco.bots.knobs import DEFAULT, Style
@@ -29,9 +38,9 @@ from truco.bots.policy import (
     ranked_discards,
     senseless,
 )
-from truco.bots.rivals import ROLLOUT_STYLE, Reading, Tendency
+from truco.bots.rivals import NEUTRAL, ROLLOUT_STYLE, Reading, Tendency
 from truco.bots.senas import ENVIDO_ALTO, PROMISED_ENVIDO, SHOWN, card_kind, kinds
-from truco.bots.worlds import sample_worlds
+from truco.bots.worlds import Likelihood, action_likelihood, sample_worlds
 from truco.cards import Card, envido_points
 from truco.engine import apply
 from truco.rules import Rules
@@ -63,6 +72,29 @@ ROLLOUTS: dict[str, Style] = {
 }
 """Rollout policies the search may play its worlds out with, by name (the arena's
 ``expert*K/NAME``): the default, the same without bluffs, and ``simple``'s own knobs."""
+LEAN = 0.5
+"""How far the model of a rival read as playing otherwise moves from the blueprint toward what
+the reading says (``rivals.Tendency``): half its decisions in the rollouts, half the weight of
+the worlds. A rival never read stays on the blueprint: the search bets on no mistake it has not
+seen."""
+
+
+def blueprint_likelihood(bp: Blueprint) -> Likelihood:
+    """The worlds' weights by the blueprint: a rival's action as likely as the blueprint makes it
+    with the world's cards, moved ``LEAN`` toward the rules-of-thumb model for a rival read as
+    playing otherwise; where the blueprint has no entry, the rules-of-thumb model alone."""
+
+    def weigh(state: State, seat: int, action: Action, tendency: Tendency | None) -> float:
+        base = likelihood(bp, state, seat, action)
+        if base is None:
+            return action_likelihood(state, seat, action, tendency)
+        if tendency is None or tendency == NEUTRAL:
+            return base
+        return (1.0 - LEAN) * base + LEAN * action_likelihood(state, seat, action, tendency)
+
+    return weigh
+
+
 Signs = tuple[tuple[tuple[tuple[Card, int], ...], int], ...]
 """Per seat, what its partners' señas told it in a world: (card shown, its holder) pairs and the
 envido promised (0: none)."""
@@ -161,8 +193,16 @@ class ExpertBot:
         by_mode: Mapping[tuple[str, int], int] | None = None,
         tell: Style | None = None,
         honest: bool = True,
+        blueprint: bool = False,
+        carry: bool = True,
     ) -> None:
         self.name = name
+        self.blueprint = blueprint
+        """Models the other seats by the blueprint where one covers the table (the module's
+        docstring); False: by the rules of thumb (``expert-pimc``, the expert as it was)."""
+        self.carry = carry
+        """In team play too, the 1v1 blueprint read from the seat's side (docs/bots.md,
+        "Teams")."""
         self.tell = tell
         """Bets and accepts only where a player of this style would (``policy.bluffs``,
         ``policy.accepts_beyond``): never bluffs, never holds a call with less than the style
@@ -239,7 +279,14 @@ class ExpertBot:
         if reading is not None and reading.types:
             tendencies = reading.tendencies(view.rules.players)
             styles = tuple(self.rollout if s == seat else t.style for s, t in enumerate(tendencies))
-        worlds = sample_worlds(view, sampler, *self.budget(view.rules), heard, tendencies)
+        bp = blueprint_for(view.rules, self.carry) if self.blueprint else None
+        weigh = action_likelihood if bp is None else blueprint_likelihood(bp)
+        leans: tuple[float, ...] | None = None
+        if bp is not None and tendencies is not None:
+            leans = tuple(0.0 if t == NEUTRAL else LEAN for t in tendencies)
+        worlds = sample_worlds(
+            view, sampler, *self.budget(view.rules), heard, tendencies, likelihood=weigh
+        )
         if not worlds:
             return decide(ctx_of_view(view), legal, sampler.random(), self.style)
         totals = [0.0] * len(cands)
@@ -254,6 +301,10 @@ class ExpertBot:
             for i, action in enumerate(cands):
                 # Common random numbers: every candidate sees the same rollout draws.
                 after = apply(state, action).state
+                if bp is not None:
+                    value = play_out(bp, after, seat, Random(world_seed), styles, leans)
+                    totals[i] += weight * value
+                    continue
                 value = rollout(
                     after, seat, Random(world_seed), self.rollout, styles=styles, signs=signs
                 )
@@ -278,4 +329,12 @@ class ExpertBot:
         return cands[values.index(best)]
 
 
-__all__ = ["ROLLOUTS", "ExpertBot", "candidates", "rollout", "world_signs"]
+__all__ = [
+    "LEAN",
+    "ROLLOUTS",
+    "ExpertBot",
+    "blueprint_likelihood",
+    "candidates",
+    "rollout",
+    "world_signs",
+]

@@ -40,6 +40,12 @@ _LEVEL_OF_BOT: dict[str, str] = {
     "expert-tell": "dificil",
     "expert-fast-tell": "dificil",
     "expert": "experto",
+    "expert-pimc": "experto",
+    "expert-blueprint": "experto",
+    "explotador": "experto",
+    "blueprint-facil": "facil",
+    "blueprint-normal": "normal",
+    "blueprint": "dificil",
 }
 """Bot programs (accepted by the server for tests and tools) shown as the level they play like;
 any other program (the exploiters, the caretaker) as ``normal``."""

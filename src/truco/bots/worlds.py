@@ -14,6 +14,7 @@ too.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from random import Random
 
 from truco.actions import DISCARD, ENVIDO, ENVIDO_CALLS, TAPADA, Action, Deal, Verb
@@ -31,6 +32,10 @@ from truco.view import SeatView
 
 _ACCEPT = frozenset((Verb.QUIERO, Verb.DESCE, Verb.JOGA))
 _DECLINE = frozenset((Verb.NO_QUIERO, Verb.CORRE))
+Likelihood = Callable[[State, int, Action, Tendency | None], float]
+"""A model of the other seats: how likely a seat (its cards those of the state) was to take an
+action, given what the seat has read of it (``action_likelihood``; the blueprint's,
+``blueprint.policy``)."""
 _TAPADA_TEXT = "tapada ??"
 _DISCARD_TEXT = "discard ??"
 
@@ -105,6 +110,7 @@ def sample_worlds(
     tries: int,
     heard: Heard = (),
     tendencies: tuple[Tendency, ...] | None = None,
+    likelihood: Likelihood = action_likelihood,
 ) -> list[tuple[State, float]]:
     """Up to ``count`` worlds consistent with the view and with the señas ``heard`` from
     partners (``bots/senas.py``), each with its likelihood weight (the other seats' actions
@@ -203,7 +209,15 @@ def sample_worlds(
         if not ok:
             continue
         world = _replay(
-            start, hands, history, hidden_tapadas, hidden_discards, me, view.vira, tendencies
+            start,
+            hands,
+            history,
+            hidden_tapadas,
+            hidden_discards,
+            me,
+            view.vira,
+            tendencies,
+            likelihood,
         )
         if world is None:
             continue
@@ -216,7 +230,7 @@ def sample_worlds(
             continue
         worlds.append((state, world[1] * extra))
     if said and not worlds:
-        return sample_worlds(view, rng, count, tries, (), tendencies)
+        return sample_worlds(view, rng, count, tries, (), tendencies, likelihood)
     return worlds
 
 
@@ -252,6 +266,7 @@ def _replay(
     me: int,
     vira: Card | None = None,
     tendencies: tuple[Tendency, ...] | None = None,
+    likelihood: Likelihood = action_likelihood,
 ) -> tuple[State, float] | None:
     try:
         state = apply(start, Deal(tuple(hands), vira)).state
@@ -274,9 +289,9 @@ def _replay(
             return None
         if who != me:
             tendency = None if tendencies is None else tendencies[who]
-            weight *= action_likelihood(state, who, action, tendency)
+            weight *= likelihood(state, who, action, tendency)
         state = apply(state, action).state
     return state, weight
 
 
-__all__ = ["action_likelihood", "sample_worlds"]
+__all__ = ["Likelihood", "action_likelihood", "sample_worlds"]

@@ -1,0 +1,93 @@
+"""The blueprint: its abstraction agrees between a state and the view observed from it, its file
+keeps what was trained, and training lowers the exploitability of a tiny game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from random import Random
+
+from truco.bots.blueprint import store
+from truco.bots.blueprint.abstraction import (
+    choices,
+    options_of,
+    resolve,
+    resolve_view,
+    state_key,
+    view_key,
+)
+from truco.bots.blueprint.cfr import Trainer
+from truco.bots.blueprint.exploit import best_response, sample
+from truco.bots.blueprint.game import SETTINGS, Setting, equity_after
+from truco.bots.blueprint.train import export
+from truco.engine import apply, to_act
+from truco.view import observe
+
+
+def test_a_views_key_is_the_key_of_the_state_it_was_observed_from() -> None:
+    rng = Random(2)
+    checked = 0
+    for name in ("standard", "flor", "paulista"):
+        setting = SETTINGS[name]
+        for _ in range(60):
+            state = setting.start(rng)
+            while state.phase == 1:
+                actor = to_act(state)
+                assert actor is not None
+                view = observe(state, actor)
+                found = choices(state.legal)
+                assert found == choices(view.legal)
+                if len(found) > 1:
+                    options = options_of(found)
+                    assert state_key(state, actor, options) == view_key(view, options)
+                    checked += 1
+                pick = found[rng.randrange(len(found))]
+                action = resolve(state, actor, pick)
+                assert action == resolve_view(view, pick)
+                assert action in state.legal
+                state = apply(state, action).state
+    assert checked > 500
+
+
+def test_the_file_keeps_the_average_strategy_and_the_command(tmp_path: Path) -> None:
+    trainer = Trainer(SETTINGS["standard"], seed=3)
+    trainer.run(20)
+    path = tmp_path / "bp.txt.gz"
+    count = export(trainer, path, "truco entrenar standard --iterations 20", keep=1.0)
+    blueprint = store.read(path)
+    assert len(blueprint) == count > 0
+    assert blueprint.meta["iterations"] == "20"
+    assert blueprint.meta["command"] == "truco entrenar standard --iterations 20"
+    for key, probs in list(blueprint.table.items())[:200]:
+        exact = trainer.average(key, len(probs))
+        assert exact is not None
+        assert all(abs(p - q) <= 1 / 255 + 1e-9 for p, q in zip(probs, exact, strict=True))
+
+
+def test_a_checkpoint_resumes_where_it_stopped(tmp_path: Path) -> None:
+    whole = Trainer(SETTINGS["paulista"], seed=5)
+    whole.run(30)
+    half = Trainer(SETTINGS["paulista"], seed=5)
+    half.run(15)
+    half.save(tmp_path / "ck")
+    resumed = Trainer.load(tmp_path / "ck", SETTINGS["paulista"])
+    resumed.run(15)
+    assert resumed.iterations == 30
+    assert resumed.strategy == whole.strategy
+
+
+def test_training_lowers_the_exploitability_of_a_tiny_game() -> None:
+    # The tiny game: Truco Paulista from four fixed deals (scores, manos and cards drawn once).
+    starts = tuple(sample(SETTINGS["paulista"], 4, seed=11))
+    tiny = Setting("paulista", SETTINGS["paulista"].rules, starts)
+    trainer = Trainer(tiny, seed=1)
+
+    def exploitability() -> float:
+        return (
+            sum(best_response(trainer.average, starts, s, equity_after) for s in (0, 1)) / 2 - 0.5
+        )
+
+    before = exploitability()  # nothing trained: every action alike
+    trainer.run(300)
+    after = exploitability()
+    assert before > 0.0
+    assert after < 0.6 * before
