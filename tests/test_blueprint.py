@@ -17,8 +17,9 @@ from truco.bots.blueprint.abstraction import (
 )
 from truco.bots.blueprint.cfr import Trainer
 from truco.bots.blueprint.exploit import best_response, sample
-from truco.bots.blueprint.game import SETTINGS, Setting, equity_after
+from truco.bots.blueprint.game import SETTINGS, Setting
 from truco.bots.blueprint.train import export
+from truco.bots.equity import equity_after
 from truco.engine import apply, to_act
 from truco.view import observe
 

@@ -10,7 +10,7 @@ from random import Random
 
 from truco.actions import Action
 from truco.bots.base import Situation
-from truco.bots.blueprint.policy import blueprint_for, choose_view, fallback
+from truco.bots.blueprint.policy import blueprint_for, choose_view
 from truco.bots.context import ctx_of_view
 from truco.bots.knobs import DEFAULT, Style
 from truco.bots.policy import decide, senseless
@@ -58,9 +58,10 @@ class BlueprintBot:
                 action = choose_view(bp, view, draw)
             if action is not None:
                 return action
+        ctx = ctx_of_view(view)
         if told.heard:
-            return decide(with_senas(ctx_of_view(view), view, told.heard), legal, draw, self.style)
-        return fallback(view, legal, draw, self.style)
+            ctx = with_senas(ctx, view, told.heard)
+        return decide(ctx, legal, draw, self.style)
 
 
 __all__ = ["NOISE", "BlueprintBot"]

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from truco.bots.context import Ctx
 from truco.rules import Rules
+from truco.state import DEAL, OVER, State
 from truco.variants import variant_of
 
 # Points a team scores in a hand (envido and truco together), roughly, for the equity model.
@@ -89,6 +90,16 @@ def match_equity(rules: Rules, score: Sequence[int], seat: int, teams: Sequence[
     if variant_of(rules).piles:
         return race_equity(score, seat)
     return race_equity([rules.target - p for p in score], seat)
+
+
+def equity_after(state: State, seat: int) -> float:
+    """``seat``'s chance to win the match once the hand of ``state`` is over: 1 or 0 when the
+    match is over too, else the equity of the score (his team's, in team play)."""
+    if state.phase == OVER:
+        mine = seat if state.rules.individual else state.teams[seat]
+        return 1.0 if state.winner == mine else 0.0
+    assert state.phase == DEAL
+    return match_equity(state.rules, state.score, seat, state.teams)
 
 
 def equity_if(ctx: Ctx, team: int, points: int) -> float:

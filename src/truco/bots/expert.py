@@ -28,7 +28,7 @@ from truco.bots.base import Situation
 from truco.bots.blueprint.policy import blueprint_for, likelihood, play_out
 from truco.bots.blueprint.store import Blueprint
 from truco.bots.context import card_ranks, ctx_of_state, ctx_of_view
-from truco.bots.equity import match_equity
+from truco.bots.equity import equity_after
 from truco.bots.knobs import DEFAULT, Style
 from truco.bots.policy import (
     TRUCO_BETS,
@@ -44,7 +44,7 @@ from truco.bots.worlds import Likelihood, action_likelihood, sample_worlds
 from truco.cards import Card, envido_points
 from truco.engine import apply
 from truco.rules import Rules
-from truco.state import DEAL, OVER, State
+from truco.state import State
 from truco.view import SeatView
 
 WORLDS = 24
@@ -149,11 +149,7 @@ def rollout(
                 ctx = ctx._replace(partner_cards=held, partner_tantos=promised)
             action = decide(ctx, legal, random(), knobs)
         state = apply(state, action).state
-    if state.phase == OVER:
-        mine = seat if state.rules.individual else state.teams[seat]
-        return 1.0 if state.winner == mine else 0.0
-    assert state.phase == DEAL
-    return match_equity(state.rules, state.score, seat, state.teams)
+    return equity_after(state, seat)
 
 
 def candidates(view: SeatView, legal: tuple[Action, ...]) -> list[Action]:

@@ -276,15 +276,21 @@ def _answer(log: Sequence[str]) -> str:
     return out
 
 
+def _shown(
+    tricks: Sequence[Sequence[tuple[int, Card | None, bool]]], teams: Sequence[int], team: int
+) -> list[Card]:
+    """The cards the rivals played face up in the finished tricks."""
+    return [
+        c
+        for trick in tricks
+        for s, c, face_down in trick
+        if teams[s] != team and not face_down and c is not None
+    ]
+
+
 def state_facts(state: State, seat: int) -> Facts:
     ranks = card_ranks(state.rules, state.vira)
     team = state.teams[seat]
-    shown = [
-        c
-        for trick in state.tricks
-        for s, c, face_down in trick
-        if state.teams[s] != team and not face_down and c is not None
-    ]
     answer = ""
     if state.chain or state.flor_chain:
         answer = _answer([a.verb.value for _s, a in state.log])
@@ -307,7 +313,7 @@ def state_facts(state: State, seat: int) -> Facts:
         answer,
         state.results,
         state.plays,
-        shown,
+        _shown(state.tricks, state.teams, team),
         state.declared,
     )
 
@@ -318,12 +324,6 @@ def view_facts(view: SeatView) -> Facts:
     rules = view.rules
     ranks = card_ranks(rules, -1 if view.vira is None else view.vira)
     team = view.teams[seat]
-    shown = [
-        c
-        for trick in view.tricks
-        for s, c, face_down in trick
-        if view.teams[s] != team and not face_down and c is not None
-    ]
     answer = ""
     if view.chain or view.flor_chain:
         answer = _answer([text for _s, text in view.history])
@@ -346,7 +346,7 @@ def view_facts(view: SeatView) -> Facts:
         answer,
         view.results,
         view.plays,
-        shown,
+        _shown(view.tricks, view.teams, team),
         view.declared,
     )
 

@@ -18,7 +18,8 @@ from pathlib import Path
 from random import Random
 
 from truco.bots.blueprint.abstraction import choices, options_of, resolve, state_key
-from truco.bots.blueprint.game import Setting, equity_after
+from truco.bots.blueprint.game import Setting
+from truco.bots.equity import equity_after
 from truco.engine import apply, to_act
 from truco.state import State
 

@@ -14,10 +14,9 @@ from collections.abc import Callable
 from random import Random
 from typing import NamedTuple
 
-from truco.bots.equity import match_equity
 from truco.engine import deal
 from truco.rules import Rules
-from truco.state import OVER, State, new_match
+from truco.state import State, new_match
 
 Utility = Callable[[State, int], float]
 
@@ -48,13 +47,6 @@ SETTINGS: dict[str, Setting] = {
 """The blueprints there are, by name: 1v1 to 30 without and with flor, and Truco Paulista."""
 
 
-def equity_after(state: State, seat: int) -> float:
-    """The payoff: ``seat``'s chance to win the match once the hand is over."""
-    if state.phase == OVER:
-        return 1.0 if state.winner == state.teams[seat] else 0.0
-    return match_equity(state.rules, state.score, seat, state.teams)
-
-
 def points_won(state: State, seat: int) -> float:
     """Another payoff, for the exploitability in points: what ``seat`` scored in the hand less
     what its rival scored."""
@@ -71,4 +63,4 @@ def setting_of(rules: Rules) -> str | None:
     return "flor" if rules.flor else "standard"
 
 
-__all__ = ["SETTINGS", "Setting", "Utility", "equity_after", "points_won", "setting_of"]
+__all__ = ["SETTINGS", "Setting", "Utility", "points_won", "setting_of"]

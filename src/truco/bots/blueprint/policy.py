@@ -21,14 +21,14 @@ from truco.bots.blueprint.abstraction import (
     view_key,
 )
 from truco.bots.blueprint.game import setting_of
-from truco.bots.context import ctx_of_state, ctx_of_view
-from truco.bots.equity import match_equity
+from truco.bots.context import ctx_of_state
+from truco.bots.equity import equity_after
 from truco.bots.knobs import Style
 from truco.bots.policy import decide
 from truco.bots.rival_types import ROLLOUT_STYLE
 from truco.engine import apply, to_act
 from truco.rules import Rules
-from truco.state import DEAL, OVER, State
+from truco.state import State
 from truco.view import SeatView
 
 FLOOR = 0.02
@@ -135,23 +135,13 @@ def play_out(
                 action = decide(ctx_of_state(state, actor), legal, random(), ROLLOUT_STYLE)
         assert action is not None
         state = apply(state, action).state
-    if state.phase == OVER:
-        mine = seat if state.rules.individual else state.teams[seat]
-        return 1.0 if state.winner == mine else 0.0
-    assert state.phase == DEAL
-    return match_equity(state.rules, state.score, seat, state.teams)
-
-
-def fallback(view: SeatView, legal: tuple[Action, ...], draw: float, style: Style) -> Action:
-    """The rules of thumb, where the blueprint has nothing to say."""
-    return decide(ctx_of_view(view), legal, draw, style)
+    return equity_after(state, seat)
 
 
 __all__ = [
     "FLOOR",
     "blueprint_for",
     "choose_view",
-    "fallback",
     "likelihood",
     "noisy",
     "play_out",
