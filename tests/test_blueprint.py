@@ -3,8 +3,11 @@ keeps what was trained, and training lowers the exploitability of a tiny game.""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from random import Random
+
+import pytest
 
 from truco.bots.blueprint import store
 from truco.bots.blueprint.abstraction import (
@@ -16,10 +19,11 @@ from truco.bots.blueprint.abstraction import (
     view_key,
 )
 from truco.bots.blueprint.cfr import Trainer
-from truco.bots.blueprint.exploit import best_response, sample
+from truco.bots.blueprint.exploit import best_response, exploitability, play_against, sample
 from truco.bots.blueprint.game import SETTINGS, Setting
 from truco.bots.blueprint.train import export
 from truco.bots.equity import equity_after
+from truco.cli import main
 from truco.engine import apply, to_act
 from truco.view import observe
 
@@ -92,3 +96,30 @@ def test_training_lowers_the_exploitability_of_a_tiny_game() -> None:
     after = exploitability()
     assert before > 0.0
     assert after < 0.6 * before
+
+
+def test_the_exploiters_choices_win_what_the_best_response_says_on_its_own_deals() -> None:
+    # Played back on the very deals it was fitted on, the table of choices is the best response.
+    starts = sample(SETTINGS["paulista"], 3, seed=5)
+    chosen: dict[str, tuple[int, float]] = {}
+    uniform = lambda key, n: None  # noqa: E731
+    fitted = best_response(uniform, starts, 0, equity_after, chosen)
+    assert chosen
+    assert abs(play_against(uniform, chosen, starts, 0, equity_after) - fitted) < 1e-9
+    inside, held = exploitability(uniform, starts, sample(SETTINGS["paulista"], 3, seed=6))
+    assert held is not None and held.deals == 3
+    assert inside.equity > 0.0
+
+
+def test_the_exploitability_command_measures_files_and_refuses_a_bad_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["explotabilidad", "uniforme", "--blueprint", "paulista", "--deals", "2"]
+    assert main([*args, "--held-out", "1", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert row["iterations"] == 0 and row["deals"] == 2 and row["held_out_deals"] == 1
+    assert row["equity_in_sample"] > 0.0
+    bad = tmp_path / "roto.txt.gz"
+    bad.write_text("no soy un blueprint")
+    assert main(["explotabilidad", str(bad)]) == 2
+    assert "not a blueprint file" in capsys.readouterr().err

@@ -145,13 +145,15 @@ POSITIONS = [
     # Envido: I am mano with 33 (7e 6e), the most there is, ties go to the mano. The rival
     # raised to the falta envido: at 0-0 (both in malas) accepting wins the match.
     P("envido-33-accept-falta", "7e 6e 4b | 5o 4o 12c", "0 play 4b; 1 falta-envido", "quiero"),
-    # The same 33 against an envido at 5-10, both in malas: the falta accepted wins the match,
-    # declined still gives the 2 of the envido; quiero only 2.
+    # The same 33 against an envido at 5-10, both in malas: every raise declined still gives the
+    # 2 of the envido, accepted it gives more (the falta the match); quiero only 2. So raise;
+    # which raise is the one the rival will call, and a rival who does not accept a falta as
+    # loosely as an envido (the blueprint's) calls the smaller one more: any raise is right.
     P(
-        "envido-33-raise-falta",
+        "envido-33-raise",
         "7e 6e 4b | 5o 4o 12c",
         "0 play 4b; 1 envido",
-        "falta-envido",
+        "envido, real-envido, falta-envido",
         score=(5, 10),
     ),
     # Mano with 33 at 0-0, the rival called real envido: accepting wins 3 (the falta more);

@@ -197,6 +197,22 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_explotabilidad(args: argparse.Namespace) -> int:
+    from truco.bots.blueprint.measure import format_rows, measure
+
+    try:
+        rows = measure(args.files, args.blueprint, args.deals, args.held_out, args.seed)
+    except TrucoError as exc:
+        print(f"truco explotabilidad: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        for r in rows:
+            print(json.dumps(r.to_json()))
+    else:
+        print(format_rows(rows))
+    return 0
+
+
 def _cmd_entrenar(args: argparse.Namespace) -> int:
     from truco.bots.blueprint.train import train
 
@@ -401,6 +417,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ent.add_argument("--command", default=None, help=argparse.SUPPRESS)
     ent.set_defaults(func=_cmd_entrenar)
+
+    exp = sub.add_parser(
+        "explotabilidad",
+        help="a blueprint's exploitability by best response (docs/bots.md, 'Exploitability')",
+    )
+    exp.add_argument("files", nargs="+", help="blueprint files (or 'uniforme': untrained)")
+    exp.add_argument("--blueprint", choices=("standard", "flor", "paulista"), default="standard")
+    exp.add_argument("--deals", type=int, default=200, help="deals the exploiter fits")
+    exp.add_argument("--held-out", type=int, default=200, help="other deals it is judged on")
+    exp.add_argument("--seed", type=int, default=1)
+    exp.add_argument("--json", action="store_true", help="one JSON object per file")
+    exp.set_defaults(func=_cmd_explotabilidad)
 
     srv = sub.add_parser("serve", help="run the game server (web client, API and WebSockets)")
     srv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
