@@ -62,9 +62,10 @@ def test_the_file_keeps_the_average_strategy_and_the_command(tmp_path: Path) -> 
     assert len(blueprint) == count > 0
     assert blueprint.meta["iterations"] == "20"
     assert blueprint.meta["command"] == "truco entrenar standard --iterations 20"
-    for key, probs in list(blueprint.table.items())[:200]:
-        exact = trainer.average(key, len(probs))
-        assert exact is not None
+    for key, row in list(blueprint.table.items())[:200]:
+        probs = blueprint.probs(key, len(row))
+        exact = trainer.average(key, len(row))
+        assert exact is not None and probs is not None
         assert all(abs(p - q) <= 1 / 255 + 1e-9 for p, q in zip(probs, exact, strict=True))
 
 

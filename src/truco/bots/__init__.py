@@ -10,7 +10,13 @@ from collections.abc import Callable
 
 from truco.bots.base import Bot, Situation
 from truco.bots.beginner import BEGINNER, BeginnerBot
-from truco.bots.blueprint_bot import NOISE, BlueprintBot
+from truco.bots.blueprint_bot import (
+    CARELESS,
+    NOISE,
+    PERSONA_LEAN,
+    PLAIN_BET_SHARE,
+    BlueprintBot,
+)
 from truco.bots.caretaker import CaretakerBot
 from truco.bots.expert import EXPERTO_WORLDS, ROLLOUTS, TRIES, WORLDS, ExpertBot
 from truco.bots.knobs import DEFAULT
@@ -23,7 +29,7 @@ from truco.bots.simple import (
     NeverBluffBot,
     SimpleBot,
 )
-from truco.bots.styles import MENTIROSO, shifted
+from truco.bots.styles import MENTIROSO, Manner, shifted
 from truco.bots.ventajero import VentajeroBot
 from truco.errors import TrucoError
 
@@ -48,10 +54,10 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "explotador": lambda: ExpertBot(
         name="explotador", reads=False, blueprint=True, by_mode=EXPERTO_WORLDS
     ),
-    # The blueprint with no search, and with noise (the ladder to come, docs/bots.md).
-    "blueprint": lambda: BlueprintBot(NOISE["blueprint"], "blueprint"),
-    "blueprint-normal": lambda: BlueprintBot(NOISE["blueprint-normal"], "blueprint-normal"),
-    "blueprint-facil": lambda: BlueprintBot(NOISE["blueprint-facil"], "blueprint-facil"),
+    # The blueprint with no search, and with noise: the ladder's lower levels (docs/bots.md).
+    "blueprint": lambda: blueprint_level("blueprint"),
+    "blueprint-normal": lambda: blueprint_level("blueprint-normal"),
+    "blueprint-facil": lambda: blueprint_level("blueprint-facil"),
     # The expert as it was: every other seat modelled by the rules of thumb, and its ablations.
     "expert-pimc": lambda: ExpertBot(name="expert-pimc", blueprint=False, by_mode=EXPERTO_WORLDS),
     # The old difícil: the search with a tell, it bets and accepts only where ``simple`` would.
@@ -74,12 +80,20 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "caretaker": CaretakerBot,
 }
 LEVELS: dict[str, str] = {
-    "facil": "beginner",  # ``random`` is a fuzzer, never offered
-    "normal": "simple",
-    "dificil": "expert-tell",
+    "facil": "blueprint-facil",  # ``random`` is a fuzzer, never offered
+    "normal": "blueprint-normal",
+    "dificil": "blueprint",
     "experto": "expert",
 }
-"""Difficulty levels offered to players, mapped to bot names."""
+"""Difficulty levels offered to players, mapped to bot names: each a weaker use of the same
+core, the blueprint (docs/bots.md, "The ladder")."""
+BEFORE_BLUEPRINT: dict[str, str] = {
+    "blueprint-facil": "beginner",
+    "blueprint-normal": "simple",
+    "blueprint": "expert-tell",
+}
+"""Where no blueprint covers the table (the three-player variants), each blueprint level plays
+as its level's program did before the blueprint."""
 
 
 def scaled_expert(name: str) -> ExpertBot | None:
@@ -142,7 +156,38 @@ def make_persona_bot(level: str, persona_name: str) -> Bot:
         return make_bot(level)
     program = LEVELS[key]
     if program in NOISE:
-        return BlueprintBot(NOISE[program], name=f"{program}-{manner.key}", style=manner.style)
+        return blueprint_level(program, manner)
+    return program_persona(program, manner)
+
+
+def blueprint_level(program: str, manner: Manner | None = None) -> BlueprintBot:
+    """A blueprint level's bot (``NOISE``), plain or with a persona's style; where no blueprint
+    covers the table it plays as ``BEFORE_BLUEPRINT`` says, with the same style."""
+    before = BEFORE_BLUEPRINT[program]
+    if manner is None:
+        fallback = make_bot(before)
+        # No level makes an absurd move, where no blueprint covers the table either.
+        if isinstance(fallback, SimpleBot):
+            fallback.style = fallback.style._replace(sane=True)
+        if isinstance(fallback, ExpertBot):
+            fallback.sane = True
+            fallback.style = fallback.style._replace(sane=True)
+        return BlueprintBot(
+            NOISE[program], program, careless=CARELESS.get(program, 0.0), fallback=fallback
+        )
+    return BlueprintBot(
+        NOISE[program],
+        name=f"{program}-{manner.key}",
+        style=manner.style,
+        careless=CARELESS.get(program, 0.0),
+        lean=PERSONA_LEAN,
+        fallback=program_persona(before, manner),
+        bet_weight=manner.bet_share / PLAIN_BET_SHARE,
+    )
+
+
+def program_persona(program: str, manner: Manner) -> Bot:
+    """A persona's bot on a rules-of-thumb program or on the search."""
     if program == "beginner":
         return BeginnerBot(shifted(manner, BEGINNER, down=0.5), name=f"beginner-{manner.key}")
     if program == "simple":
@@ -162,6 +207,7 @@ def make_persona_bot(level: str, persona_name: str) -> Bot:
         sane=True,
         tell=plain.tell,
         honest=manner is not MENTIROSO,  # a mentiroso still bluffs
+        blueprint=plain.blueprint,
     )
 
 
@@ -172,6 +218,7 @@ def seat_bot(level: str, seat: int, table: int | str) -> tuple[str, Bot]:
 
 
 __all__ = [
+    "BEFORE_BLUEPRINT",
     "BOTS",
     "LEVELS",
     "BeginnerBot",

@@ -9,10 +9,12 @@ match-equity table), not as raw points.
 
 Where a blueprint covers the table (``blueprint``: 1v1, and team play carried over), the other
 seats are modelled by it: the worlds are weighed by the blueprint's probabilities of their calls
-and answers, and every seat plays the rollouts by the blueprint. A rival the seat has read as
-playing otherwise (``rivals``) is modelled ``LEAN`` of the way by what it showed
-(``expert-blueprint``, ``explotador``). Elsewhere, and in ``expert`` until the arena says
-otherwise, both come from the rules of thumb (``policy``).
+and answers, and every seat plays the rollouts by the blueprint. The reading (``rivals``) weighs
+the blueprint against the rules of thumb's types as models of each rival: a rival is modelled by
+its read type as far as what it showed makes that likelier than the blueprint (``Reading.lean``,
+0 for a rival never seen): the search bets on no mistake it has not seen, and still punishes
+one it has (``expert-blueprint``; ``explotador`` reads nobody). Elsewhere (the three-player
+variants, ``expert-pimc``) both come from the rules of thumb (``policy``).
 
 Budgets are iteration counts (worlds), never wall-clock, so a seeded game is reproducible.
 States are immutable tuples: ``apply`` returns new ones, so nothing is ever deep-copied.
@@ -20,7 +22,7 @@ States are immutable tuples: ``apply`` returns new ones, so nothing is ever deep
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from random import Random
 
 from truco.actions import ENVIDO_CALLS, MAZO, Action, Verb
@@ -38,7 +40,7 @@ from truco.bots.policy import (
     ranked_discards,
     senseless,
 )
-from truco.bots.rivals import NEUTRAL, ROLLOUT_STYLE, Reading, Tendency
+from truco.bots.rivals import ROLLOUT_STYLE, Reading, Tendency
 from truco.bots.senas import ENVIDO_ALTO, PROMISED_ENVIDO, SHOWN, card_kind, kinds
 from truco.bots.worlds import Likelihood, action_likelihood, sample_worlds
 from truco.cards import Card, envido_points
@@ -72,25 +74,22 @@ ROLLOUTS: dict[str, Style] = {
 }
 """Rollout policies the search may play its worlds out with, by name (the arena's
 ``expert*K/NAME``): the default, the same without bluffs, and ``simple``'s own knobs."""
-LEAN = 0.5
-"""How far the model of a rival read as playing otherwise moves from the blueprint toward what
-the reading says (``rivals.Tendency``): half its decisions in the rollouts, half the weight of
-the worlds. A rival never read stays on the blueprint: the search bets on no mistake it has not
-seen."""
 
 
-def blueprint_likelihood(bp: Blueprint) -> Likelihood:
+def blueprint_likelihood(bp: Blueprint, leans: Sequence[float] | None = None) -> Likelihood:
     """The worlds' weights by the blueprint: a rival's action as likely as the blueprint makes it
-    with the world's cards, moved ``LEAN`` toward the rules-of-thumb model for a rival read as
-    playing otherwise; where the blueprint has no entry, the rules-of-thumb model alone."""
+    with the world's cards, moved toward the rules-of-thumb model of the rival's read type by
+    its lean (``rivals.Reading.lean``: how surely it has shown that it plays otherwise); where
+    the blueprint has no entry, the rules-of-thumb model alone."""
 
     def weigh(state: State, seat: int, action: Action, tendency: Tendency | None) -> float:
         base = likelihood(bp, state, seat, action)
         if base is None:
             return action_likelihood(state, seat, action, tendency)
-        if tendency is None or tendency == NEUTRAL:
+        lean = 0.0 if leans is None else leans[seat]
+        if lean <= 0.0:
             return base
-        return (1.0 - LEAN) * base + LEAN * action_likelihood(state, seat, action, tendency)
+        return (1.0 - lean) * base + lean * action_likelihood(state, seat, action, tendency)
 
     return weigh
 
@@ -276,10 +275,12 @@ class ExpertBot:
             tendencies = reading.tendencies(view.rules.players)
             styles = tuple(self.rollout if s == seat else t.style for s, t in enumerate(tendencies))
         bp = blueprint_for(view.rules, self.carry) if self.blueprint else None
-        weigh = action_likelihood if bp is None else blueprint_likelihood(bp)
         leans: tuple[float, ...] | None = None
-        if bp is not None and tendencies is not None:
-            leans = tuple(0.0 if t == NEUTRAL else LEAN for t in tendencies)
+        if bp is not None and reading is not None and reading.types:
+            # A rival moves from the blueprint toward its read type as far as it has shown it.
+            players = view.rules.players
+            leans = tuple(0.0 if s == seat else x for s, x in enumerate(reading.leans(players)))
+        weigh = action_likelihood if bp is None else blueprint_likelihood(bp, leans)
         worlds = sample_worlds(
             view, sampler, *self.budget(view.rules), heard, tendencies, likelihood=weigh
         )
@@ -326,7 +327,6 @@ class ExpertBot:
 
 
 __all__ = [
-    "LEAN",
     "ROLLOUTS",
     "ExpertBot",
     "blueprint_likelihood",

@@ -17,6 +17,10 @@ the hand's actions under each type; ``Posterior`` adds it up over the match. A s
 every type's choices is spread over all the legal actions, so that nobody, a person least of
 all, is ever ruled out by one odd move.
 
+Beside the types, one more model may be weighed (``Extra``): the blueprint, where one covers the
+table (``rivals.read_hand``). Its column is the last of the evidence and of ``Posterior``, with
+the prior ``BLUEPRINT_PRIOR``; ``Posterior.blueprint`` is how likely the rival plays like it.
+
 Unlike counting showdowns, this reads every decision, the quiet ones too: a rival who plays a
 card without calling the envido it holds, who declines our truco, who answers with the cards it
 later shows.
@@ -25,6 +29,7 @@ later shows.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from itertools import pairwise
 from random import Random
 from typing import NamedTuple
@@ -105,6 +110,14 @@ one decision at the edge of a knob must not settle the rival's type."""
 _QUIET = frozenset((Verb.PLAY, Verb.TAPADA, Verb.MAZO))
 
 
+Extra = Callable[[State, int, Action], float | None]
+"""Another model of a rival: the chance it takes the action (None: it has nothing to say, and
+the column takes today's assumption's chance)."""
+BLUEPRINT_PRIOR = 0.5
+"""The prior that a rival plays like the blueprint (the extra model) rather than like one of the
+types."""
+
+
 def chances(state: State, seat: int, action: Action) -> list[float] | None:
     """For each type, the chance that ``seat`` (holding its cards in ``state``) takes ``action``
     among the legal ones, with ``NOISE``; None when every type would choose alike (no call or
@@ -143,11 +156,13 @@ def reads_types(rules: Rules) -> bool:
     return not team_table and not variant_of(rules).pie_alone
 
 
-def hand_evidence(view: SeatView, rng: Random) -> dict[int, list[float]]:
+def hand_evidence(
+    view: SeatView, rng: Random, model: Extra | None = None
+) -> dict[int, list[float]]:
     """Per rival seat, the log-likelihood of its actions in the finished hand of ``view`` under
-    each type (``TYPES``), averaged over deals of the cards the seat did not see. Empty when no
-    deal agrees with the view (a hand history written by hand, say) or the rival took no
-    decision."""
+    each type (``TYPES``), and under ``model`` last when given, averaged over deals of the cards
+    the seat did not see. Empty when no deal agrees with the view (a hand history written by
+    hand, say) or the rival took no decision."""
     me = view.seat
     assert me is not None
     players = view.rules.players
@@ -204,7 +219,7 @@ def hand_evidence(view: SeatView, rng: Random) -> dict[int, list[float]]:
             downs.append(drawn[: tapadas[s]] if s != me else [])
         if not ok or pos > len(unseen):
             continue
-        logs = _replay_logs(start, hands, downs, view, rivals)
+        logs = _replay_logs(start, hands, downs, view, rivals, model)
         if logs is None:
             continue
         for s in rivals:
@@ -231,14 +246,17 @@ def _replay_logs(
     downs: list[list[Card]],
     view: SeatView,
     rivals: list[int],
+    model: Extra | None = None,
 ) -> dict[int, list[float]] | None:
-    """Replay the hand in one deal; per rival, the summed log-chance of its decisions by type.
-    None when the deal cannot have been the hand's (an action illegal, a declaration unlike)."""
+    """Replay the hand in one deal; per rival, the summed log-chance of its decisions by type
+    (and by ``model``). None when the deal cannot have been the hand's (an action illegal, a
+    declaration unlike)."""
     try:
         state = apply(start, Deal(tuple(hands), view.vira)).state
     except TrucoError:
         return None
-    logs = {s: [0.0] * len(TYPES) for s in rivals}
+    columns = len(TYPES) + (0 if model is None else 1)
+    logs = {s: [0.0] * columns for s in rivals}
     used = [0] * len(hands)
     for who, text in view.history:
         if text == "tapada ??":
@@ -255,6 +273,10 @@ def _replay_logs(
             row = logs[who]
             for i, p in enumerate(odds):
                 row[i] += math.log(p)
+            if model is not None:
+                q = model(state, who, action)
+                p = odds[NEUTRAL_TYPE] if q is None else NOISE / len(state.legal) + (1 - NOISE) * q
+                row[-1] += math.log(p)
         state = apply(state, action).state
     if state.declared != view.declared:
         return None
@@ -266,12 +288,28 @@ class Posterior:
     evidence, in logs."""
 
     def __init__(self) -> None:
-        self.logs = [math.log(t.prior) for t in TYPES]
+        rest = 1.0 - BLUEPRINT_PRIOR
+        self.logs = [math.log(rest * t.prior) for t in TYPES] + [math.log(BLUEPRINT_PRIOR)]
         self.hands = 0
 
     def add(self, evidence: list[float]) -> None:
+        if len(evidence) == len(TYPES):
+            # No blueprint was weighed (none covers the table): it says what the neutral type says.
+            evidence = [*evidence, evidence[NEUTRAL_TYPE]]
         self.logs = [a + b for a, b in zip(self.logs, evidence, strict=True)]
         self.hands += 1
+
+    def restore(self, logs: list[float], hands: int) -> None:
+        """Sums kept elsewhere (a snapshot); an older one, without the blueprint's column, takes
+        its prior."""
+        if len(logs) == len(TYPES):
+            rest = math.log(1.0 - BLUEPRINT_PRIOR)
+            logs = [x + rest for x in logs] + [math.log(BLUEPRINT_PRIOR)]
+        self.logs, self.hands = list(logs), hands
+
+    def blueprint(self) -> float:
+        """How likely the rival plays like the blueprint (the last column), all seen so far."""
+        return self.probabilities()[-1]
 
     def probabilities(self) -> list[float]:
         top = max(self.logs)
@@ -283,7 +321,7 @@ class Posterior:
         """The rival's knobs as read: one of the extremes when it is more likely than not,
         else each knob at its own most likely value (the knobs are told apart by different
         decisions, so each is surer than any one cell of the grid)."""
-        probs = self.probabilities()
+        probs = self.probabilities()[: len(TYPES)]
         for i, t in enumerate(TYPES):
             if (t.style.always_quiero or t.style.always_raise) and probs[i] > 0.5:
                 return t.style
@@ -301,9 +339,11 @@ class Posterior:
 
 
 __all__ = [
+    "BLUEPRINT_PRIOR",
     "NEUTRAL_TYPE",
     "ROLLOUT_STYLE",
     "TYPES",
+    "Extra",
     "Posterior",
     "RivalType",
     "chances",

@@ -25,13 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import combinations
 from random import Random
 from typing import NamedTuple
 
+from truco.bots.blueprint.policy import blueprint_for, chance
 from truco.bots.context import card_ranks
 from truco.bots.knobs import Style
-from truco.bots.rival_types import ROLLOUT_STYLE, Posterior, hand_evidence
+from truco.bots.rival_types import BLUEPRINT_PRIOR, ROLLOUT_STYLE, Posterior, hand_evidence
 from truco.bots.strength import odds
 from truco.cards import DECK, TRUCO_RANK, Card, envido_points
 from truco.view import SeatView
@@ -210,7 +212,9 @@ def read_hand(view: SeatView) -> dict[int, list[float]]:
     with draws of its own seeded by the hand, so that reading changes no other draw of a bot's
     and the same hand always reads alike."""
     rng = Random(f"reading:{view.hand_no}:{view.seat}:{len(view.history)}")
-    return hand_evidence(view, rng)
+    bp = blueprint_for(view.rules, carry=True)
+    extra = None if bp is None else partial(chance, bp)
+    return hand_evidence(view, rng, extra)
 
 
 class Reading:
@@ -263,7 +267,7 @@ class Reading:
         reading = cls()
         for seat, logs, hands in snapshot:
             posterior = Posterior()
-            posterior.logs, posterior.hands = list(logs), hands
+            posterior.restore(list(logs), hands)
             reading.types[seat] = posterior
         return reading
 
@@ -273,6 +277,20 @@ class Reading:
 
     def tendencies(self, players: int) -> tuple[Tendency, ...]:
         return tuple(self.tendency(s) for s in range(players))
+
+    def lean(self, seat: int) -> float:
+        """How far the model of ``seat`` moves from the blueprint toward its read type: 0 while
+        nothing seen says it plays otherwise than the blueprint (its prior, or more), up to 1
+        when the evidence is all for the type."""
+        posterior = self.types.get(seat)
+        if posterior is None:
+            return 0.0
+        otherwise = 1.0 - posterior.blueprint()
+        prior = 1.0 - BLUEPRINT_PRIOR
+        return max(0.0, (otherwise - prior) / (1.0 - prior))
+
+    def leans(self, players: int) -> tuple[float, ...]:
+        return tuple(self.lean(s) for s in range(players))
 
 
 def _cards_of(view: SeatView, seat: int) -> list[Card]:

@@ -54,11 +54,22 @@ def _pick(probs: Sequence[float], draw: float) -> int:
     return len(probs) - 1
 
 
-def noisy(probs: Sequence[float], noise: float) -> list[float]:
-    """The blueprint's probabilities mixed with a uniform choice: ``noise`` of the time any
-    abstract action alike (the lower levels, docs/bots.md "The ladder")."""
-    n = len(probs)
-    return [(1.0 - noise) * p + noise / n for p in probs]
+BETS = frozenset("TERFLCA")
+"""The abstract actions that call or raise (the truco, the envido, the flor)."""
+
+
+def noisy(
+    probs: Sequence[float],
+    noise: float,
+    found: Sequence[Choice] = (),
+    bet_weight: float = 1.0,
+) -> list[float]:
+    """The blueprint's probabilities mixed with another choice: ``noise`` of the time any
+    abstract action alike, a bet (``BETS``) ``bet_weight`` times as likely as the rest (the
+    lower levels and a persona's style, docs/bots.md "The ladder")."""
+    weights = [bet_weight if c.token in BETS else 1.0 for c in found] or [1.0] * len(probs)
+    total = sum(weights)
+    return [(1.0 - noise) * p + noise * w / total for p, w in zip(probs, weights, strict=True)]
 
 
 def view_probs(
@@ -71,14 +82,15 @@ def view_probs(
 
 
 def choose_view(
-    bp: store.Blueprint, view: SeatView, draw: float, noise: float = 0.0
+    bp: store.Blueprint, view: SeatView, draw: float, noise: float = 0.0, bet_weight: float = 1.0
 ) -> Action | None:
-    """The blueprint's choice for the view's seat (None: it has no entry for it)."""
+    """The blueprint's choice for the view's seat (None: it has no entry for it), with
+    ``noise`` (``noisy``)."""
     found, probs = view_probs(bp, view)
     if probs is None:
         return None
     if noise > 0.0:
-        probs = tuple(noisy(probs, noise))
+        probs = tuple(noisy(probs, noise, found, bet_weight))
     return resolve_view(view, found[_pick(probs, draw)])
 
 
@@ -97,6 +109,29 @@ def likelihood(bp: store.Blueprint, state: State, seat: int, action: Action) -> 
     for c, p in zip(found, probs, strict=True):
         if (play and c.token == "P") or c.action is action:
             return max(FLOOR, p)
+    return None
+
+
+def chance(bp: store.Blueprint, state: State, seat: int, action: Action) -> float | None:
+    """The chance the blueprint gives ``seat`` of taking exactly ``action`` in ``state``, a card
+    by the card rule (None: no entry, or an action it does not model). Unlike ``likelihood``,
+    no floor: the reading (``rival_types``) spreads its own."""
+    if action.verb in _NOT_MODELLED:
+        return None
+    found = choices(state.legal)
+    probs = (
+        (1.0,)
+        if len(found) == 1
+        else bp.probs(state_key(state, seat, options_of(found)), n=len(found))
+    )
+    if probs is None:
+        return None
+    play = action.verb is Verb.PLAY
+    for c, p in zip(found, probs, strict=True):
+        if play and c.token == "P":
+            return p if resolve(state, seat, c) == action else 0.0
+        if c.action is action:
+            return p
     return None
 
 
@@ -139,8 +174,10 @@ def play_out(
 
 
 __all__ = [
+    "BETS",
     "FLOOR",
     "blueprint_for",
+    "chance",
     "choose_view",
     "likelihood",
     "noisy",

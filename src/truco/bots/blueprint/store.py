@@ -28,12 +28,6 @@ def quantize(probs: list[float]) -> str:
     return "".join(f"{v:02x}" for v in ints)
 
 
-def dequantize(text: str) -> tuple[float, ...]:
-    values = [int(text[i : i + 2], 16) for i in range(0, len(text), 2)]
-    total = sum(values) or 1
-    return tuple(v / total for v in values)
-
-
 def write(path: Path, meta: Mapping[str, str], rows: Iterator[tuple[str, list[float]]]) -> int:
     """Write a blueprint file; the number of information sets written."""
     count = 0
@@ -50,9 +44,11 @@ def write(path: Path, meta: Mapping[str, str], rows: Iterator[tuple[str, list[fl
 
 
 class Blueprint:
-    """A trained strategy: information set key -> its abstract actions' probabilities."""
+    """A trained strategy: information set key -> its abstract actions' probabilities, kept as
+    the file's bytes (a share of 255 each): a tuple of floats per key would take three times
+    the memory (docs/operations.md, "Limits")."""
 
-    def __init__(self, table: dict[str, tuple[float, ...]], meta: dict[str, str]) -> None:
+    def __init__(self, table: dict[str, bytes], meta: dict[str, str]) -> None:
         self.table = table
         self.meta = meta
 
@@ -60,7 +56,10 @@ class Blueprint:
         """The probabilities of ``key``'s ``n`` abstract actions; None for a key the training
         never reached (or a file from another abstraction)."""
         row = self.table.get(key)
-        return row if row is not None and len(row) == n else None
+        if row is None or len(row) != n:
+            return None
+        total = sum(row) or 1
+        return tuple(v / total for v in row)
 
     def __len__(self) -> int:
         return len(self.table)
@@ -76,7 +75,7 @@ def read(path: Path) -> Blueprint:
 
 def _parse(lines: Iterator[str]) -> Blueprint:
     meta: dict[str, str] = {}
-    table: dict[str, tuple[float, ...]] = {}
+    table: dict[str, bytes] = {}
     first = True
     for line in lines:
         if first:
@@ -89,7 +88,7 @@ def _parse(lines: Iterator[str]) -> Blueprint:
             meta[k.strip()] = v.strip()
             continue
         key, _, probs = line.rstrip("\n").partition("\t")
-        table[key] = dequantize(probs)
+        table[key] = bytes.fromhex(probs)
     return Blueprint(table, meta)
 
 
@@ -110,4 +109,4 @@ def load(name: str) -> Blueprint | None:
     return _LOADED[name]
 
 
-__all__ = ["FORMAT", "Blueprint", "dequantize", "load", "quantize", "read", "shipped_path", "write"]
+__all__ = ["FORMAT", "Blueprint", "load", "quantize", "read", "shipped_path", "write"]
