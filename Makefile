@@ -119,6 +119,19 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena 'expert*2' 'expert*1' --matches 400 --seed 40000 --cpu-clock
 	$(BIN)/truco arena 'expert*4' 'expert*1' --matches 400 --seed 40000 --cpu-clock
 	$(BIN)/truco arena 'expert*8' 'expert*1' --matches 400 --seed 40000 --cpu-clock
+	$(BIN)/truco arena dificil normal --matches 1000 --seed 30000 --jobs 1
+	$(BIN)/truco arena normal facil --matches 1000 --seed 30000 --jobs 1
+	for y in random simple always-quiero always-raise never-bluff ventajero; do \
+	  for l in facil normal dificil; do $(BIN)/truco arena $$l $$y --matches 400 --seed 31000 --jobs 1; done; \
+	done
+	$(BIN)/truco arena expert-blueprint expert-pimc --matches 200 --seed 1 --jobs 1 --cpu-clock
+	$(BIN)/truco arena expert-blueprint simple --matches 200 --seed 1000 --jobs 1 --cpu-clock
+	$(BIN)/truco arena expert-blueprint blueprint --matches 100 --seed 32000 --jobs 1 --cpu-clock
+	$(BIN)/truco arena explotador blueprint --matches 100 --seed 50000 --jobs 1 --cpu-clock
+	for y in always-quiero always-raise never-bluff ventajero explotador; do \
+	  $(BIN)/truco arena $$y expert-blueprint --matches 100 --seed 3000 --jobs 1 --cpu-clock; \
+	done
+	$(BIN)/truco explotabilidad uniforme src/truco/bots/blueprint/data/standard.txt.gz --deals 200 --held-out 200 --seed 1
 	$(BIN)/truco bench --expert-latency --matches 24
 
 clean:

@@ -124,3 +124,5 @@ def test_the_exploitability_command_measures_files_and_refuses_a_bad_one(
     bad.write_text("no soy un blueprint")
     assert main(["explotabilidad", str(bad)]) == 2
     assert "not a blueprint file" in capsys.readouterr().err
+    assert main(["explotabilidad", "uniforme", "--deals", "20001"]) == 2
+    assert "--deals must be 1 to 20000" in capsys.readouterr().err
