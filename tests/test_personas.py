@@ -66,7 +66,7 @@ def test_tables_differ_in_who_sits_where() -> None:
 
 def test_random_is_never_offered_to_people() -> None:
     assert BOT_NAMES == ["facil", "normal", "dificil", "experto"]
-    assert "random" not in LEVELS.values() and LEVELS["facil"] == "beginner"
+    assert "random" not in LEVELS.values() and LEVELS["facil"] == "blueprint-facil"
     assert BotBody(seat=1).level == "normal"
     schema = create_app(Settings(database_url="sqlite+aiosqlite://")).openapi()
     bodies = schema["components"]["schemas"]

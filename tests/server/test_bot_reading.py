@@ -141,7 +141,7 @@ def test_the_reading_starts_again_with_a_rematch(
     )
     monkeypatch.setattr(hub, "secrets", fixed)
     with serving(scripted(settings, bot_delay=3600.0)) as pooled:
-        t = create(pooled, bots={"1": "dificil"})
+        t = create(pooled, bots={"1": "expert-tell"})
         ana = Player(pooled, t["table"], t["token"])
         table = table_of(pooled, t["table"])
         play_read(ana, table, "simple", 2, 10**6)  # to the end of the match
@@ -203,9 +203,9 @@ def test_a_decision_with_the_tables_reading_leaves_the_pooled_bot_without_it() -
     is left as it was before."""
     rng = random.Random(5)
     reading = Reading.restored(_raiser_snapshot(1))
-    holding = make_bot("dificil")
+    holding = make_bot("expert-tell")
     assert isinstance(holding, ExpertBot)
-    pooled = botpool.bot("dificil", "")
+    pooled = botpool.bot("expert-tell", "")
     before = dict(vars(pooled))
     state = new_match(Rules())
     differs = 0
@@ -218,8 +218,8 @@ def test_a_decision_with_the_tables_reading_leaves_the_pooled_bot_without_it() -
             continue
         legal = legal_actions(state)
         view, seed = observe(state, actor), f"s{state.hand_no}:{len(legal)}"
-        read, _ = botpool.decide("dificil", Situation(view, legal, (), reading), seed)
-        plain, _ = botpool.decide("dificil", Situation(view, legal), seed)
+        read, _ = botpool.decide("expert-tell", Situation(view, legal, (), reading), seed)
+        plain, _ = botpool.decide("expert-tell", Situation(view, legal), seed)
         assert isinstance(pooled, ExpertBot) and vars(pooled) == before
         assert read == holding.choose(Situation(view, legal, (), reading), random.Random(seed))
         differs += read != plain
@@ -277,6 +277,7 @@ def test_a_reading_in_a_worker_is_the_hands_evidence() -> None:
     finally:
         pool.close()
     assert evidence is not None and set(evidence) == {1}
-    assert len(evidence[1]) == len(TYPES) and all(math.isfinite(x) for x in evidence[1])
+    # Every type's, and the blueprint's last (1v1: a blueprint covers the table).
+    assert len(evidence[1]) == len(TYPES) + 1 and all(math.isfinite(x) for x in evidence[1])
     assert evidence == botpool.read(view)[0]
     assert pool.pids and not set(pool.pids) & {botpool.read(view)[1]}  # not this process
