@@ -42,9 +42,9 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "always-raise": AlwaysRaiseBot,
     "never-bluff": NeverBluffBot,
     "ventajero": VentajeroBot,  # the exploiter that adapts to its rivals (docs/bots.md)
-    "expert": lambda: ExpertBot(by_mode=EXPERTO_WORLDS),
-    # The search with the blueprint as the model of the other seats (docs/bots.md, "The
-    # blueprint"): measured in the arena before it becomes experto.
+    # Experto: the search with the blueprint as the model of the other seats, moved toward what
+    # each has shown (docs/bots.md, "expert"); ``expert-blueprint`` is its arena name of issue 24.
+    "expert": lambda: ExpertBot(by_mode=EXPERTO_WORLDS, blueprint=True),
     "expert-blueprint": lambda: ExpertBot(
         name="expert-blueprint", blueprint=True, by_mode=EXPERTO_WORLDS
     ),

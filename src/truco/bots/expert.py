@@ -13,8 +13,9 @@ and answers, and every seat plays the rollouts by the blueprint. The reading (``
 the blueprint against the rules of thumb's types as models of each rival: a rival is modelled by
 its read type as far as what it showed makes that likelier than the blueprint (``Reading.lean``,
 0 for a rival never seen): the search bets on no mistake it has not seen, and still punishes
-one it has (``expert-blueprint``; ``explotador`` reads nobody). Elsewhere (the three-player
-variants, ``expert-pimc``) both come from the rules of thumb (``policy``).
+one it has (``expert``, the experto; ``explotador`` reads nobody). Elsewhere (the three-player
+variants; ``expert-pimc``, the experto before the blueprint) both come from the rules of thumb
+(``policy``).
 
 Budgets are iteration counts (worlds), never wall-clock, so a seeded game is reproducible.
 States are immutable tuples: ``apply`` returns new ones, so nothing is ever deep-copied.
