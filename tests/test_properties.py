@@ -40,11 +40,13 @@ from truco.events import (
     Called,
     CardPlayed,
     CardsDealt,
+    CardsShown,
     Event,
     PorotosPassed,
     Reason,
     Scored,
     TrickEnded,
+    ViraTurned,
     WentToMazo,
     visible_to,
 )
@@ -367,15 +369,33 @@ class Contract:
             assert new.end_reason == old.end_reason
 
 
-def check_events(events: tuple[Event, ...], players: int) -> None:
-    """A face-down card leaves the core without its identity; a deal only to its own seat."""
+def check_events(events: tuple[Event, ...], after: State) -> None:
+    """A face-down card leaves the core without its identity; a deal only to its own seat; and
+    an event shows a viewer no card that viewer's view of the state after it does not show (a
+    blind mão de ferro's deal included: its cards are unseen in the view, so in the events)."""
+    players = after.rules.players
     for event in events:
         if type(event) is CardPlayed and event.face_down:
             assert event.card is None
         if type(event) is CardsDealt:
-            assert visible_to(event, event.seat)
             assert not visible_to(event, None)
             assert not any(visible_to(event, s) for s in range(players) if s != event.seat)
+    if not any(type(e) in (CardsDealt, CardsShown, ViraTurned) for e in events):
+        return  # a card played face up is public; these are the ones a seat may be denied
+    for viewer in (*range(players), None):
+        view = observe(after, viewer)
+        seen = visible_cards(view) | {a.card for a in view.legal if a.card is not None}
+        for event in events:
+            if visible_to(event, viewer):
+                named = set(_event_cards(event))
+                assert named <= seen, (viewer, event, sorted(map(str, named - seen)))
+
+
+def _event_cards(event: Event) -> tuple[Card, ...]:
+    """The card identities an event names."""
+    card = getattr(event, "card", None)
+    cards: tuple[Card, ...] = getattr(event, "cards", ())
+    return (*cards, card) if card is not None else cards
 
 
 def check_score(before: State, after: State) -> None:
@@ -470,7 +490,7 @@ def check_all_legal_apply(state: State) -> None:
         assert isinstance(after, State)
         assert after.log == (*state.log, (actor, action))
         assert after.hand_no == state.hand_no
-        check_events(events, state.rules.players)
+        check_events(events, after)
     assert pickle.dumps(state) == frozen, "applying an action changed its input state"
 
 
@@ -547,7 +567,7 @@ def play_match(setup: Setup, max_steps: int = 20_000) -> State:
                 after, events = deal(state, rng)
             hands += 1
             assert after.hand_no == state.hand_no + 1 == hands
-            check_events(events, setup.rules.players)
+            check_events(events, after)
         else:
             check_all_legal_apply(state)
             action = choose(legal_actions(state), rng, setup.mazo_rate)
@@ -641,3 +661,19 @@ def test_fixed_seed_matches(players: int) -> None:
     rules = Rules(players=players, flor=True, tapada="always", falta="diferencia")
     final = play_match(Setup(rules, mano=0, score=(0, 0), seed=players, mazo_rate=0.3))
     assert final.hand_no > 3
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_blind_mao_de_ferro_deal_shows_no_seat_its_cards(players: int) -> None:
+    """At 11-11 with the mão de ferro played blind, the deal's events name no card to anyone,
+    as the view shows none; with the cards seen (``aberta``), each seat gets its own."""
+    modes: tuple[tuple[MaoDeFerro, bool], ...] = (("cega", False), ("aberta", True))
+    for mode, seen in modes:
+        rules = Rules(game="paulista", players=players, target=12, mao_de_ferro=mode)
+        state = new_match(rules, mano=0, score=(11, 11))
+        after, events = deal(state, Random(3))
+        for seat in range(players):
+            assert observe(after, seat).blind is not seen
+            shown = [e for e in events if type(e) is CardsDealt and visible_to(e, seat)]
+            assert [e.cards for e in shown] == ([after.hands[seat]] if seen else [])
+        check_events(events, after)

@@ -257,6 +257,7 @@ http {{
     # nginx every server sees one address, nginx's, and exempts it (TRUCO_PROXIES).
     client_max_body_size {max_body};
     client_header_timeout {header_seconds}s;
+    large_client_header_buffers 4 8k;
     client_body_timeout {header_seconds}s;
     keepalive_timeout 15s;
     limit_conn_zone $binary_remote_addr zone=per_address:10m;

@@ -39,6 +39,7 @@ from truco.legal import (
     tapada_allowed,
 )
 from truco.manilhas import LIMPO_DECK
+from truco.paulista import blind
 from truco.rooms import ROOMS
 from truco.state import (
     DEAL,
@@ -393,9 +394,11 @@ def _deal(
     mano = s[F_MANO]
     s[F_LEGAL] = room.legal_of(s)
     ev: list[Event] = [_new(HandStarted, (hand_no, mano))]
+    # The same rule as the view's: a blind mão de ferro's cards are seen by nobody.
+    unseen = rules.game == "paulista" and blind(s)
     for seat in range(players):
         if hands[seat]:
-            ev.append(_new(CardsDealt, (seat, hands[seat])))
+            ev.append(_new(CardsDealt, (seat, hands[seat], unseen)))
     if vira >= 0:
         ev.append(_new(ViraTurned, (DECK[vira],)))
     return _new(Transition, (_new(State, s), tuple(ev)))

@@ -1,7 +1,8 @@
 """Events: what happened, returned by ``apply``. Each says who may see it (``visible_to``).
 
-Only ``CardsDealt`` is private (to its seat); every other event is public. A face-down card is
-public as an event with ``card=None``: its identity never leaves the seat that played it.
+Only ``CardsDealt`` is private (to its seat, and in a blind mão de ferro to nobody, as the view
+shows that seat no cards); every other event is public. A face-down card is public as an event
+with ``card=None``: its identity never leaves the seat that played it.
 """
 
 from __future__ import annotations
@@ -44,10 +45,13 @@ class HandStarted(NamedTuple):
 
 
 class CardsDealt(NamedTuple):
-    """The cards ``seat`` received (seen by that seat only)."""
+    """The cards ``seat`` received (seen by that seat only; by nobody when ``blind``)."""
 
     seat: int
     cards: tuple[Card, ...]
+    blind: bool
+    """Truco Paulista, a mão de ferro played blind: not even ``seat`` sees them (as
+    ``SeatView.blind`` says)."""
 
 
 class ViraTurned(NamedTuple):
@@ -170,5 +174,5 @@ Event: TypeAlias = (
 def visible_to(event: Event, seat: int | None) -> bool:
     """Whether ``seat`` (None: a spectator) may see ``event``."""
     if type(event) is CardsDealt:
-        return event.seat == seat
+        return event.seat == seat and not event.blind
     return True

@@ -123,6 +123,7 @@ def test_the_nginx_config_carries_the_same_bounds(tmp_path: Path) -> None:
     for directive in (
         "client_max_body_size 16k;",
         "client_header_timeout 10s;",
+        "large_client_header_buffers 4 8k;",
         "client_body_timeout 10s;",
         "limit_conn per_address 64;",
         "limit_req zone=new_tables",

@@ -467,6 +467,8 @@ def event_from_json(d: dict[str, Any]) -> Event | None:
             value = _cards(value)
         elif name == "verb":
             value = Verb(value)
+        elif name == "blind":  # absent from a server older than the field: not blind
+            value = bool(value)
         elif name in ("points", "score") and isinstance(value, list):
             value = tuple(value)
         values.append(value)

@@ -121,6 +121,12 @@ class Settings:
     """How long a request's body may take to arrive (408 after that)."""
     header_seconds: float = 10.0
     """How long a connection may take to send a request's headers before it is closed."""
+    max_head_line: int = 8 * 1024
+    """The longest request line or header line, in bytes; a longer one is answered 431."""
+    max_headers: int = 64
+    """Header lines in one request; more are answered 431."""
+    max_head: int = 32 * 1024
+    """A request's whole head (request line and headers), in bytes; more is answered 431."""
     connections_per_address: int = 64
     """Open connections (HTTP and WebSocket) from one address; more are refused with 429."""
     proxies: tuple[str, ...] = field(default=())
@@ -200,7 +206,16 @@ class Settings:
         values["history_size"] = int(_env_float("TRUCO_HISTORY_SIZE", base.history_size))
         values["lease_seconds"] = _env_float("TRUCO_LEASE_SECONDS", base.lease_seconds)
         values["call_seconds"] = _env_float("TRUCO_CALL_SECONDS", base.call_seconds)
-        for name in ("tables_per_minute", "waiting_seconds", "max_body", "header_seconds"):
+        for name in (
+            "tables_per_minute",
+            "waiting_seconds",
+            "max_body",
+            "body_seconds",
+            "header_seconds",
+            "max_head_line",
+            "max_headers",
+            "max_head",
+        ):
             value = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
             values[name] = type(getattr(base, name))(value)
         values["queue_bots_after"] = _env_float("TRUCO_QUEUE_BOTS_AFTER", base.queue_bots_after)

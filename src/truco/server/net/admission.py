@@ -2,12 +2,13 @@
 
 - ``BodyLimit`` (ASGI middleware) refuses a body over ``Settings.max_body`` with 413 before
   reading it when ``Content-Length`` says so, and otherwise counts the bytes as they arrive (a
-  chunked body has no length); a body that does not arrive within ``body_seconds`` gets 408.
-- ``guarded(settings)`` is uvicorn's HTTP protocol with two bounds at the socket: at most
+  chunked body has no length); a body that has not arrived whole within ``body_seconds`` of
+  the request's start gets 408 (the whole body: a byte every few seconds does not keep it open).
+- ``guarded(settings)`` is uvicorn's HTTP protocol with three bounds at the socket: at most
   ``connections_per_address`` open connections per client address (WebSockets included, since
-  they keep their socket), and ``header_seconds`` for a connection to send a whole request's
+  they keep their socket), ``header_seconds`` for a connection to send a whole request's
   headers (uvicorn itself waits for them forever, so half-sent requests would pile up until the
-  process runs out of file descriptors).
+  process runs out of file descriptors), and the head's sizes (``heads.HeadLimit``: 431).
 
 Behind a reverse proxy every socket comes from the proxy: its addresses (``Settings.proxies``)
 are exempt, and the proxy bounds connections per client (docs/operations.md, nginx).
@@ -22,6 +23,8 @@ from typing import Any, Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from truco.server.net import heads
+from truco.server.net.heads import HeadLimit, HeadTooLarge
 from truco.server.settings import Settings
 
 TOO_LARGE: Final = "too_large"
@@ -30,6 +33,8 @@ TOO_SLOW: Final = "too_slow"
 """Error code of a request body that did not arrive in time (HTTP 408)."""
 TOO_MANY_CONNECTIONS: Final = "too_many_connections"
 """Error code of a connection refused for its address's open connections (HTTP 429)."""
+_PIECE: Final = 4 * 1024
+"""The most bytes of a chunked body handed to the parser at once (see ``data_received``)."""
 
 
 class _Refused(Exception):
@@ -66,21 +71,30 @@ class BodyLimit:
                     return
         seen = 0
         started = False
+        whole = False
         refused: _Refused | None = None
+        # One deadline for the whole body, not one per chunk: a client sending a byte every
+        # few seconds would otherwise hold its connection (and the app's task) for ever.
+        deadline = asyncio.get_running_loop().time() + self.body_seconds
 
         async def limited() -> Message:
-            nonlocal seen, refused
+            nonlocal seen, refused, whole
+            if whole:  # the body is in: what is left to receive is the client going away
+                return await receive()
             try:
-                async with asyncio.timeout(self.body_seconds):
+                async with asyncio.timeout_at(deadline):
                     message = await receive()
             except TimeoutError:
-                refused = _Refused(408, TOO_SLOW, "the request body did not arrive in time")
+                refused = _Refused(
+                    408, TOO_SLOW, f"the request body did not arrive in {self.body_seconds:g} s"
+                )
                 raise refused from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.max_body:
                     refused = _Refused(413, TOO_LARGE, too_large)
                     raise refused
+                whole = not message.get("more_body", False)
             return message
 
         async def watched(message: Message) -> None:
@@ -144,6 +158,7 @@ def guarded(settings: Settings) -> type[asyncio.Protocol]:
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     registry = _Registry()
+    bounds = (settings.max_head_line, settings.max_headers, settings.max_head)
     exempt = frozenset(settings.proxies)
     limit = settings.connections_per_address
     header_seconds = settings.header_seconds
@@ -159,6 +174,14 @@ def guarded(settings: Settings) -> type[asyncio.Protocol]:
     class Guarded(AutoHTTPProtocol):  # type: ignore[misc, valid-type]
         _refused = False
         _header_timer: asyncio.TimerHandle | None = None
+        _head_refused = False
+        """A head over its bounds was answered 431: what else arrives is dropped."""
+        _refusal = b""
+        _in_head = True
+        """The bytes arriving are a head's (counted), not a body's."""
+        _head: HeadLimit | None = None
+        _body_left = 0
+        """Bytes of the body being received still due, when its length is known."""
 
         def connection_made(self, transport: asyncio.Transport) -> None:
             peer: Any = transport.get_extra_info("peername")
@@ -190,12 +213,62 @@ def guarded(settings: Settings) -> type[asyncio.Protocol]:
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
-            if not self.transport.is_closing():
+            if self._head_refused and not getattr(self, "pipeline", ()):
+                self.transport.write(self._refusal)
+                self.transport.close()
+            elif not self.transport.is_closing():
                 self._arm()  # the next request's headers are due in as long
 
         def data_received(self, data: bytes) -> None:
-            if not self._refused:
-                super().data_received(data)
+            if self._head is None:
+                self._head = HeadLimit(*bounds)
+            head = self._head
+            while data and not self._refused and not self._head_refused:
+                if self._in_head:
+                    try:
+                        n, ended = head.scan(data)
+                    except HeadTooLarge as exc:
+                        self._refuse_head(str(exc))
+                        return
+                    if ended:  # the parser's on_message_complete may set it back at once
+                        self._in_head = False
+                        head.reset()
+                else:
+                    # A body goes to the parser alone when its length is known, so that the
+                    # head of a request sent right after it (pipelined) is counted from its
+                    # first byte; a chunked one in pieces, a piece at most uncounted.
+                    n = self._body_left if self._body_left > 0 else _PIECE
+                    self._body_left = max(0, self._body_left - len(data[:n]))
+                super().data_received(data[:n])
+                data = data[n:]
+                transport: asyncio.Transport = self.transport
+                if transport.is_closing() or transport.get_protocol() is not self:
+                    return  # refused by the parser, or now a WebSocket's
+
+        def _refuse_head(self, message: str) -> None:
+            self._head_refused = True
+            self._refusal = heads.refusal(message)
+            cycle = getattr(self, "cycle", None)
+            if cycle is not None and not cycle.response_complete:
+                # A request before this one (pipelined) is being answered: its answer first.
+                self.transport.pause_reading()
+                return
+            self.transport.write(self._refusal)
+            self.transport.close()
+
+        def on_headers_complete(self) -> None:
+            self._in_head = False
+            fields = dict(getattr(self, "headers", ()))
+            length = fields.get(b"content-length", b"")
+            chunked = b"transfer-encoding" in fields
+            self._body_left = int(length) if length.isdigit() and not chunked else 0
+            super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            super().on_message_complete()
+            self._in_head = True
+            if self._head is not None:
+                self._head.reset()
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self._header_timer is not None:

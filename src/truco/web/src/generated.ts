@@ -75,8 +75,8 @@ export type CardCode = string;
 export type GameEvent =
   /** A new hand was dealt; `mano` plays first. */
   | { type: "HandStarted"; hand: number; mano: number }
-  /** The cards `seat` received (seen by that seat only). */
-  | { type: "CardsDealt"; seat: number; cards: CardCode[] }
+  /** The cards `seat` received (seen by that seat only; by nobody when `blind`). */
+  | { type: "CardsDealt"; seat: number; cards: CardCode[]; blind: boolean }
   /** Truco Paulista: the card turned up after the deal (the vira); the rank above it makes the manilhas. */
   | { type: "ViraTurned"; card: CardCode }
   /** A card on the table; `card` is None when it was played face down. */
