@@ -39,12 +39,24 @@ generated: $(STAMP)
 run: $(STAMP) web
 	$(BIN)/truco serve --host 127.0.0.1 --port 8000
 
+# The lints first (seconds), then the three long parts at once: mypy, the web client's tests and
+# pytest on TEST_WORKERS processes (pytest-xdist; each worker starts its own servers, PostgreSQL,
+# Redis and Chromium). -O prints each part's output whole when it ends, so the logs do not
+# interleave; any part failing fails `make test`. `pytest tests/test_x.py` alone runs in one
+# process (no workers to start); `make test TEST_WORKERS=0` runs the whole suite that way.
+TEST_WORKERS ?= 2
 test: $(STAMP) web
 	$(BIN)/ruff check src tests tools
 	$(BIN)/ruff format --check src tests tools
+	$(MAKE) --no-print-directory -j3 -Otarget test-mypy test-web test-pytest
+
+.PHONY: test-mypy test-web test-pytest
+test-mypy: $(STAMP)
 	$(BIN)/mypy
+test-web: $(WEB)/node_modules/.package-lock.json
 	cd $(WEB) && npm test
-	$(BIN)/pytest
+test-pytest: $(STAMP)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 bench: $(STAMP)
 	$(BIN)/truco bench

@@ -54,7 +54,6 @@ def check_marks(tab: Page) -> None:
     assert panel.locator(".an-bar.best").count() >= 1
 
 
-@pytest.mark.timeout(240)
 def test_analizar_after_a_hand_marks_each_decision_during_the_match(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:
@@ -78,7 +77,6 @@ def test_analizar_after_a_hand_marks_each_decision_during_the_match(
     assert page.locator(".board .seat.me").count() == 1
 
 
-@pytest.mark.timeout(240)
 def test_analizar_after_the_match_adds_the_face_up_line(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:

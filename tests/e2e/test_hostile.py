@@ -54,7 +54,6 @@ def watch(page: Page) -> tuple[list[str], list[str]]:
     return dialogs, csp
 
 
-@pytest.mark.timeout(60)
 def test_hostile_names_at_a_pata_de_gallo_table_stay_text(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:
@@ -115,7 +114,6 @@ def test_hostile_names_at_a_pata_de_gallo_table_stay_text(
     assert lobby_csp == []
 
 
-@pytest.mark.timeout(30)
 def test_the_anotador_keeps_a_hostile_side_name_as_text(
     base_url: str, new_page: Callable[..., Page]
 ) -> None:

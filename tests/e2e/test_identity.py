@@ -24,7 +24,6 @@ NewPage = Callable[..., Page]
 PASSWORD = "dulce de leche 77"
 
 
-@pytest.mark.timeout(90)
 def test_a_name_claimed_on_one_device_takes_its_seat_back_on_another(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:

@@ -18,7 +18,6 @@ from playwright.sync_api import Page  # noqa: E402
 from e2e.test_browser import api  # noqa: E402
 
 
-@pytest.mark.timeout(45)
 def test_lobby_anotador_table_and_back_in_both_languages(
     base_url: str, new_page: Callable[..., Page]
 ) -> None:

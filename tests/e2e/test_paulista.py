@@ -114,7 +114,6 @@ def fresh_seen() -> dict[str, Any]:
     return {"viras": set(), "french": False, "labels": set(), "onze": False, "announces": set()}
 
 
-@pytest.mark.timeout(30)
 @pytest.mark.parametrize("mobile", [False, True], ids=["desktop", "phone"])
 def test_the_paulista_form_options_are_never_cut(
     base_url: str, new_page: NewPage, shots: Shots, mobile: bool

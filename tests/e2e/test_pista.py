@@ -24,7 +24,6 @@ LEGAL_JS = """() => [...document.querySelectorAll('[data-act]')]
 """The actions the page offers: a button for each legal action of the seat's decision."""
 
 
-@pytest.mark.timeout(90)
 def test_pista_suggests_one_of_the_legal_actions_against_bots(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:
@@ -46,7 +45,6 @@ def test_pista_suggests_one_of_the_legal_actions_against_bots(
     shots(ana, "pista-suggested")
 
 
-@pytest.mark.timeout(90)
 def test_no_pista_at_a_table_with_two_people(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:

@@ -28,7 +28,6 @@ def quick_offer_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.mark.timeout(60)
 def test_two_people_press_jugar_ahora_and_meet(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:
@@ -55,7 +54,6 @@ def test_two_people_press_jugar_ahora_and_meet(
     shots(beto, "playnow-table-phone")
 
 
-@pytest.mark.timeout(60)
 def test_a_person_alone_is_offered_bots(
     quick_offer_url: str, new_page: NewPage, shots: Shots
 ) -> None:
@@ -72,7 +70,6 @@ def test_a_person_alone_is_offered_bots(
     assert kinds == ["human"] + ["bot"] * 5
 
 
-@pytest.mark.timeout(60)
 def test_cancel_leaves_the_queue(base_url: str, new_page: NewPage) -> None:
     page = new_page("Dora")
     page.goto(base_url + "/")

@@ -57,7 +57,6 @@ def change_of(page: Page, name: str) -> tuple[int, int]:
     return sign * int(found.group(2)), int(found.group(3))
 
 
-@pytest.mark.timeout(280)
 def test_two_players_play_a_rated_match_and_see_their_ratings_move(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:

@@ -33,7 +33,6 @@ def at(page: Page, table: str, hand: int, step: int) -> None:
     page.locator(f'.replay-step.current[data-step="{step}"]').wait_for()
 
 
-@pytest.mark.timeout(120)
 def test_a_finished_match_replays_hand_by_hand_with_every_card_face_up(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:
@@ -93,7 +92,6 @@ def test_a_finished_match_replays_hand_by_hand_with_every_card_face_up(
     shots(phone, "replay-phone")
 
 
-@pytest.mark.timeout(60)
 def test_during_a_match_a_stranger_is_told_only_players_may_replay(
     base_url: str, new_page: NewPage
 ) -> None:

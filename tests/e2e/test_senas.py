@@ -20,7 +20,6 @@ from playwright.sync_api import Page  # noqa: E402
 from e2e.test_browser import create_table  # noqa: E402
 
 
-@pytest.mark.timeout(90)
 def test_a_bot_partner_s_senas_show_on_its_seat(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:

@@ -47,7 +47,6 @@ def short_grace_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.mark.timeout(30)
 def test_the_create_form_starts_at_four_players_with_bots(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:
@@ -66,7 +65,6 @@ def test_the_create_form_starts_at_four_players_with_bots(
     page.locator(".my-card").nth(2).wait_for()
 
 
-@pytest.mark.timeout(40)
 def test_reopening_the_invite_puts_you_back_in_your_seat(
     short_grace_url: str, new_page: NewPage, shots: Shots
 ) -> None:
@@ -100,7 +98,6 @@ def test_reopening_the_invite_puts_you_back_in_your_seat(
     shots(again, "table-seat-back-phone")
 
 
-@pytest.mark.timeout(30)
 def test_two_tabs_of_one_seat_do_not_fight_over_it(base_url: str, new_page: NewPage) -> None:
     first, created = seated(new_page, base_url, {"players": 2}, {"1": "normal"})
     second = first.context.new_page()
@@ -210,7 +207,6 @@ def summary_shown(page: Page) -> Callable[[], bool]:
     return lambda: page.locator(".summary").count() > 0
 
 
-@pytest.mark.timeout(60)
 @pytest.mark.parametrize("mobile", [False, True], ids=["desktop", "phone"])
 def test_the_hand_summary_never_covers_the_game(
     base_url: str, new_page: NewPage, shots: Shots, mobile: bool
@@ -233,7 +229,6 @@ def test_the_hand_summary_never_covers_the_game(
     shots(page, f"table-summary-beside-{'phone' if mobile else 'desktop'}")
 
 
-@pytest.mark.timeout(60)
 def test_the_summary_says_why_and_a_tapada_stays_face_down(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:
@@ -262,7 +257,6 @@ def test_the_summary_says_why_and_a_tapada_stays_face_down(
     shots(page, "table-summary-why")
 
 
-@pytest.mark.timeout(60)
 def test_every_word_said_can_be_read_and_heard(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:
@@ -318,7 +312,6 @@ def test_every_word_said_can_be_read_and_heard(
     del created
 
 
-@pytest.mark.timeout(60)
 def test_the_table_reads_at_a_glance(base_url: str, new_page: NewPage, shots: Shots) -> None:
     # 2 vs 2, Ana at seat 0 and Beto at seat 1: "Nosotros" is the same colour for both.
     ana, created = seated(
@@ -390,7 +383,6 @@ CUT_OPTIONS_JS = """() => {
 """The options of the create form's visible selects whose text is wider than their select."""
 
 
-@pytest.mark.timeout(30)
 @pytest.mark.parametrize("mobile", [False, True], ids=["desktop", "phone"])
 def test_create_form_options_are_never_cut(
     base_url: str, new_page: NewPage, shots: Shots, mobile: bool
@@ -402,7 +394,6 @@ def test_create_form_options_are_never_cut(
     shots(page, f"table-create-form-{'phone' if mobile else 'desktop'}")
 
 
-@pytest.mark.timeout(60)
 def test_downloads_and_the_log_use_the_words_of_the_table(base_url: str, new_page: NewPage) -> None:
     page, _ = seated(new_page, base_url, {"players": 2, "target": 30}, {"1": "normal"})
     play_until(page, summary_shown(page))
@@ -414,7 +405,6 @@ def test_downloads_and_the_log_use_the_words_of_the_table(base_url: str, new_pag
     assert "Descargar la mano 1 (historial)" in menu and "(historial)" in menu
 
 
-@pytest.mark.timeout(30)
 def test_the_anotador_fits_a_phone_and_a_new_game_asks_and_can_be_undone(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:

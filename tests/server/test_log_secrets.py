@@ -19,7 +19,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 from websockets.typing import Subprotocol
 
-from server.helpers import subprotocols
+from server.helpers import WAIT, subprotocols
 from server.test_restart import free_port
 from truco.server.net.redact import HIDDEN, redact
 
@@ -35,7 +35,7 @@ def _start(db: Path, out: Path) -> tuple[subprocess.Popen[bytes], str]:
             stderr=subprocess.STDOUT,
         )
     base = f"http://127.0.0.1:{port}"
-    end = time.monotonic() + 20
+    end = time.monotonic() + WAIT  # a hang guard: it stops at once if the server exits
     while True:
         try:
             httpx.get(f"{base}/api/tables", timeout=1)

@@ -36,6 +36,10 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     environment: "node",
+    // A hang guard, not a budget (vitest's default is 5 s): `make test` runs these beside mypy
+    // and pytest's workers, and on a loaded machine the markup tests took longer than that.
+    testTimeout: 240_000,
+    setupFiles: ["test/setup.ts"],
     // test/markup.test.ts reads styles.css as text (?raw); vitest empties CSS unless asked.
     css: { include: [/styles\.css/] },
   },
