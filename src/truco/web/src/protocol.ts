@@ -7,6 +7,7 @@ import type {
   ChatLine,
   ClientMessage,
   GameEvent,
+  HandStory,
   PlayView,
   Rated,
   ServerMessage,
@@ -39,6 +40,8 @@ export interface HandSummary {
   tricks: PlayView[][];
   results: number[];
   history: [number, string][];
+  /** Why the hand ended, as the core told it (the view right after the hand's end). */
+  story: HandStory | null;
   /** The last view of the hand (its sides: they change every hand in pata de gallo). */
   view: View;
 }
@@ -212,6 +215,7 @@ function buildSummary(events: GameEvent[], view: View, before: View | null): Han
     tricks,
     results: source.results,
     history: (before ?? view).history,
+    story: view.story ?? null,
     view: source,
   };
 }
