@@ -33,7 +33,7 @@ from truco.protocol.codec import view_from_json, view_json
 from truco.rules import Rules
 from truco.state import OVER, PLAY, State, new_match
 from truco.story import HandStory, story
-from truco.tui.text import hand_summary
+from truco.tui.text import event_line, hand_summary
 from truco.tui.text.log import hand_why
 from truco.tui.text.names import Names
 from truco.view import observe
@@ -164,3 +164,21 @@ def test_the_mazo_names_the_seat_whose_mazo_ended_the_hand() -> None:
     assert (told.seat, told.side, told.seats) == (2, 1, (1, 3))
     names = Names.of(observe(state, 1), ("Ana", "Toto", "Beto", "Chola"))
     assert hand_why(told, names) == "Beto se fue al mazo"
+
+
+def test_the_terminal_names_the_call_that_won_the_points() -> None:
+    # One wording with the browser: "(real envido)", "(retruco no querido)", never "(envido)"
+    # for a real envido or "(truco no querido)" for a declined retruco.
+    state, events = deal(new_match(Rules(players=2)), Random(3))
+    hand = list(events)
+    for text in ("envido", "real-envido", "quiero", "truco", "retruco", "no-quiero"):
+        state, events = apply(state, Action.parse(text))
+        hand.extend(events)
+    view = observe(state, 0)
+    names = Names.of(view, ("Ana", "Doña Porota"))
+    summary = " ".join(hand_summary(hand, view, names))
+    assert "(real envido)" in summary and "(retruco no querido)" in summary, summary
+    assert "(envido)" not in summary and "truco no querido" not in summary.replace("retruco", "")
+    lines = [event_line(e, names, view) or "" for e in hand if type(e) is Scored]
+    assert any("(real envido)" in line for line in lines), lines
+    assert any("(retruco no querido)" in line for line in lines), lines

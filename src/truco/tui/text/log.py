@@ -28,7 +28,7 @@ from truco.events import (
 from truco.story import HandStory
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
 from truco.tui.text.score import scores_text
-from truco.tui.text.words import REASONS, SAY, call_label
+from truco.tui.text.words import REASONS, SAY, TRUCO_NAMES, call_label
 from truco.view import SeatView
 
 
@@ -91,10 +91,10 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
         said = "son buenas" if ev.points is None else f"{ev.points}{' de flor' * ev.flor}"
         return f"{names.seat(ev.seat)}: [b]{said}[/]"
     if isinstance(ev, Scored):
-        reason = (paulista.REASONS if names.french else REASONS).get(ev.reason, ev.reason)
+        reason = reason_words(ev.reason, view, names)
         return f"[green]{names.say('scored', n=ev.points, who=names.scorer(ev.team))}[/] ({reason})"
     if isinstance(ev, PorotosPassed):
-        reason = REASONS.get(ev.reason, ev.reason)
+        reason = reason_words(ev.reason, view, names)
         colour = "green" if ev.seat == names.me else "yellow"
         return f"[{colour}]{_passed(ev, names)}[/] ({reason})"
     if isinstance(ev, CardsShown):
@@ -109,6 +109,25 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
         return f"[b]Fin del partido: {verb} {winner}[/], que se quedó sin porotos"
     end = names.say("match_end")
     return f"[b]{end}{verb} {winner}[/] ({scores_text(ev.score, names)})"
+
+
+def reason_words(reason: str, view: SeatView | None, names: Names) -> str:
+    """Why points were scored, naming the call that won them, as the browser does: ``real
+    envido``, ``falta envido no querido``, ``retruco``, ``retruco no querido``; ``view``, the
+    hand's (its envido chain, its truco and its story), else the reason's plain words."""
+    said = (paulista.REASONS if names.french else REASONS).get(reason, reason)
+    if view is None or names.french:
+        return said
+    chain = view.chain
+    if reason in (Reason.ENVIDO, Reason.ENVIDO_NO_QUIERO) and chain:
+        label = call_label(chain[-1])
+        return label if reason == Reason.ENVIDO else f"{label} no querido"
+    if reason == Reason.TRUCO and view.truco > 1:
+        return TRUCO_NAMES.get(view.truco, said)
+    story = view.story
+    if reason == Reason.TRUCO_NO_QUIERO and story is not None and story.call is not None:
+        return f"{call_label(story.call)} no querido"
+    return said
 
 
 def _tricks(tricks: Sequence[int], names: Names) -> str:
@@ -198,8 +217,7 @@ def hand_summary(hand_events: Iterable[Event], view: SeatView, names: Names) -> 
         if new_key is not None and new_key == key:
             groups[-1][1].append(item)
         else:
-            reasons = paulista.REASONS if names.french else REASONS
-            groups.append((who, [item], reasons.get(ev.reason, ev.reason)))
+            groups.append((who, [item], reason_words(ev.reason, view, names)))
         key = new_key
     both = names.say("and")
     said = [f"[b]{who} {both.join(items)}[/] ({reason})" for who, items, reason in groups]

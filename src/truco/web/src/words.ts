@@ -17,6 +17,8 @@ export function scoredReason(reason: string, calls: readonly string[]): string {
   const family = reason.startsWith("truco") ? TRUCO_CALLS : reason.startsWith("envido") ? ENVIDO_CALLS : null;
   const last = family ? lastOf(calls, family) : undefined;
   if (reason === "truco") return last ? callLabel(last).toLowerCase() : t("reason_hand");
+  // The call that won the envido: "real envido", "falta envido" (a plain envido is "envido").
+  if (reason === "envido" && last) return callLabel(last).toLowerCase();
   if (reason.endsWith("-no-quiero") && last) return t("reason_declined", { call: callLabel(last).toLowerCase() });
   return tr(`reason_${reason}`, reason);
 }

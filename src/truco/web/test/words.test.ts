@@ -17,6 +17,9 @@ describe("the words of the table", () => {
     expect(scoredReason("truco-no-quiero", ["truco", "retruco", "vale-cuatro"])).toBe("vale cuatro no querido");
     expect(scoredReason("envido-no-quiero", ["envido", "falta-envido", "truco"])).toBe("falta envido no querido");
     expect(scoredReason("mazo", [])).toBe("al mazo");
+    expect(scoredReason("envido", ["envido", "real-envido"])).toBe("real envido");
+    expect(scoredReason("envido", ["truco", "falta-envido"])).toBe("falta envido");
+    expect(scoredReason("envido", ["envido"])).toBe("envido");
     setLang("en");
     expect(scoredReason("truco", [])).toBe("the hand");
   });

@@ -385,6 +385,7 @@ export const en: Record<Key, string> = {
   an_error: "mistake",
   an_blunder: "blunder",
   an_played: "You played {action}",
+  an_played_tapada: "You played face down: {card}",
   an_expert: "the expert: {action}",
   an_loss: "gives up {pct} of the match",
   an_bars: "The options: the chance of winning the match after each",

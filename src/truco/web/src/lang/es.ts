@@ -391,6 +391,7 @@ export const es = {
   an_error: "error",
   an_blunder: "error grave",
   an_played: "Jugaste {action}",
+  an_played_tapada: "Jugaste tapada: {card}",
   an_expert: "el experto: {action}",
   an_loss: "cede {pct} del partido",
   an_bars: "Las opciones: probabilidad de ganar el partido después de cada una",

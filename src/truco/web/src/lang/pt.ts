@@ -268,6 +268,7 @@ export const pt: Partial<Record<Key, string>> = {
   an_error: "erro",
   an_blunder: "erro grave",
   an_played: "Você jogou {action}",
+  an_played_tapada: "Você jogou coberta: {card}",
   an_expert: "o especialista: {action}",
   an_loss: "cede {pct} da partida",
   an_bars: "As opções: probabilidade de ganhar a partida depois de cada uma",
