@@ -330,6 +330,8 @@ export const en: Record<Key, string> = {
   new_password: "New password",
   claim_intro: "With a name and a password you are yourself on any device: log in with them and you are back at your tables.",
   name_rule: "3 to 20 characters; no bot's name.",
+  err_claim_length: "A claimed name has {min} to {max} characters.",
+  err_claim_bot: "That is a bot's name (or looks like one): pick another.",
   password_rule: "8 to 128 characters.",
   login_intro: "Log in with your name and password to play as yourself on this device.",
   save: "Save",

@@ -333,6 +333,8 @@ export const es = {
   new_password: "Contraseña nueva",
   claim_intro: "Con un nombre y una contraseña sos vos en cualquier dispositivo: entrá con ellos y seguís en tus mesas.",
   name_rule: "De 3 a 20 caracteres; ningún nombre de bot.",
+  err_claim_length: "Un nombre reclamado tiene de {min} a {max} caracteres.",
+  err_claim_bot: "Ese es el nombre de un bot (o se le parece): elegí otro.",
   password_rule: "De 8 a 128 caracteres.",
   login_intro: "Entrá con tu nombre y tu contraseña para jugar como vos en este dispositivo.",
   save: "Guardar",

@@ -236,6 +236,8 @@ export const pt: Partial<Record<Key, string>> = {
   new_password: "Senha nova",
   claim_intro: "Com um nome e uma senha você é você em qualquer aparelho: entre com eles e continue nas suas mesas.",
   name_rule: "De 3 a 20 caracteres; nenhum nome de bot.",
+  err_claim_length: "Um nome reivindicado tem de {min} a {max} caracteres.",
+  err_claim_bot: "Esse é o nome de um bot (ou parece): escolha outro.",
   password_rule: "De 8 a 128 caracteres.",
   login_intro: "Entre com seu nome e sua senha para jogar como você neste aparelho.",
   save: "Salvar",
