@@ -52,6 +52,7 @@ export const en: Record<Key, string> = {
   mano: "mano",
   your_turn: "Your turn!",
   pista: "Hint",
+  pista_thinking: "Thinking…",
   pista_title: "What the expert would do",
   pista_says: "Hint: {action}",
   turn_of: "{name} to play",

@@ -51,6 +51,7 @@ export const es = {
   mano: "mano",
   your_turn: "¡Te toca!",
   pista: "Pista",
+  pista_thinking: "Pensando…",
   pista_title: "Qué haría el experto",
   pista_says: "Pista: {action}",
   turn_of: "Le toca a {name}",

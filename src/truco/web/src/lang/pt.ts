@@ -52,6 +52,7 @@ export const pt: Partial<Record<Key, string>> = {
   mano: "mão",
   your_turn: "Sua vez!",
   pista: "Dica",
+  pista_thinking: "Pensando…",
   pista_title: "O que o especialista faria",
   pista_says: "Dica: {action}",
   turn_of: "Vez de {name}",
