@@ -118,7 +118,16 @@ def _ending(state: State) -> tuple[Reason, int | None, Verb | None] | None:
     last_seat, last = state.log[-1]
     verb = last.verb
     if verb is Verb.MAZO:
-        return Reason.MAZO, last_seat, None
+        teams = state.teams
+        side = teams[last_seat]
+        partner_in = any(
+            teams[s] == side and s != last_seat and not (state.retired >> s) & 1
+            for s in range(len(teams))
+        )
+        if not partner_in:
+            return Reason.MAZO, last_seat, None
+        # His partner is still in: leaving completed the trick, and the tricks decided.
+        return Reason.TRUCO, None, None
     if verb in _BY_TRICKS:
         return Reason.TRUCO, None, None
     if verb is Verb.CORRE:  # running from the mão de onze is the hand's first action
