@@ -20,6 +20,7 @@ circle can form and no import needs to be late:
       < destantado < paulista
     < rooms                                                  the room of each variant
     < explain < engine                                       why not; apply, deal
+    < story                                                  why a finished hand ended
     < view < notation                                        what a seat sees; hand histories
 
 The package's ``__init__`` (the loader and the public face) stands above them all. Outside the
@@ -53,6 +54,7 @@ CORE = (
     "notation",
     "errors",
     "senas",
+    "story",
 )
 """The core modules named in docs/design.md (cards .. senas)."""
 ENGINE_PARTS = ("legal", "variants", "manilhas", "hand", "rooms")
@@ -84,6 +86,7 @@ CORE_ORDER = (
     "rooms",
     "explain",
     "engine",
+    "story",
     "view",
     "notation",
 )

@@ -207,7 +207,8 @@ def test_pata_de_gallo_to_the_end() -> None:
     assert final_line(lines, "Tanteador: ").startswith("Tanteador: Vos ")
     assert bot1 in final_line(lines, "Tanteador: ") and bot2 in final_line(lines, "Tanteador: ")
     assert re.search(
-        rf"gana (Vos|{bot1}|{bot2}) \(Vos \d+ · {bot1} \d+ · {bot2} \d+\)", winner_lines(lines)[0]
+        rf"gana (Vos|{bot1}|{bot2})\+? \(Vos \d+ · {bot1}\+? \d+ · {bot2}\+? \d+\)",
+        winner_lines(lines)[0],
     )
     assert "[/" not in out and "[b]" not in out  # the shared lines, without their styles
 
@@ -240,8 +241,9 @@ def test_pica_pica_to_the_end() -> None:
     bot3 = bot_names("pica_pica", 5)[3]
     assert code == 0 and len(winner_lines(lines)) == 1
     picas = [line for line in lines if "mano de pica" in line]
-    assert len(picas) == 3
-    assert sum("(mirás)" in line for line in picas) == 2
+    # Rounds of three (the bots' play, hence how often the score passes 5-10, is theirs).
+    assert len(picas) >= 3 and len(picas) % 3 == 0
+    assert sum("(mirás)" in line for line in picas) == 2 * len(picas) // 3
     assert any(
         re.match(rf"  Mano de pica \d de 3: (Vos contra {bot3}|{bot3} contra Vos)", x)
         for x in lines

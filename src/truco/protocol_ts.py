@@ -104,6 +104,7 @@ _TS_TYPES: dict[Any, str] = {
 
 _SHAPES: dict[Any, str] = {
     shapes.AwaitedJson: "AwaitedCall",
+    shapes.StoryJson: "HandStory",
     shapes.ViewJson: "View",
     shapes.SeatJson: "SeatInfo",
     shapes.TableJson: "TableInfo",

@@ -28,6 +28,7 @@ from truco.manilhas import manilhas_of
 from truco.paulista import blind, ferro, onze_team, partners_of
 from truco.rules import Rules
 from truco.state import DISCARD_KIND, ENVIDO_KIND, FLOR_KIND, ONZE_KIND, PLAY, Phase, State
+from truco.story import HandStory, story
 from truco.variants import BY_NAME, half, pie_of, pot, start_score
 
 PlayView = tuple[int, Card | None, bool]
@@ -171,6 +172,10 @@ class SeatView(NamedTuple):
     awaited: AwaitedCall | None
     """The call waiting for an answer (a flor before an envido before a truco, as they are
     answered), or None; the mão de onze's decision is ``onze_call``."""
+    story: HandStory | None
+    """The story of the hand that just ended (``truco.story``): who went to the mazo, who
+    declined which call, the tricks its side won, the pardas, ganó por ser mano; None while a
+    hand is played. Clients say it; none reads the history for it."""
 
 
 def _mask_play(play: tuple[int, Card, bool], seat: int | None, reveal: bool) -> PlayView:
@@ -186,98 +191,6 @@ def _public_action(who: int, action: Action, seat: int | None, reveal: bool) -> 
     if action.verb is Verb.DISCARD:
         return "discard ??"
     return str(action)
-
-
-_TRUCO_VERBS = (Verb.TRUCO, Verb.RETRUCO, Verb.VALE_CUATRO)
-_ENVIDO_VERBS = (Verb.ENVIDO, Verb.REAL_ENVIDO, Verb.FALTA_ENVIDO)
-_CALLS: dict[Verb, tuple[Reason, Reason]] = {
-    **{v: (Reason.TRUCO, Reason.TRUCO_NO_QUIERO) for v in _TRUCO_VERBS},
-    **{v: (Reason.ENVIDO, Reason.ENVIDO_NO_QUIERO) for v in _ENVIDO_VERBS},
-    Verb.CONTRAFLOR: (Reason.FLOR, Reason.FLOR_NO_QUIERO),
-    Verb.CONTRAFLOR_AL_RESTO: (Reason.FLOR, Reason.FLOR_NO_QUIERO),
-}
-"""The calls answered with quiero or no quiero: what the hand ends for when it is accepted, and
-when it is declined."""
-_FLOR_VERBS = frozenset(
-    (
-        Verb.FLOR,
-        Verb.CONTRAFLOR,
-        Verb.CONTRAFLOR_AL_RESTO,
-        Verb.CON_FLOR_QUIERO,
-        Verb.CON_FLOR_ME_ACHICO,
-    )
-)
-
-
-def _end_reason(state: State) -> Reason | None:
-    """Why the hand ended, from the action that ended it (the last one logged): a card that
-    decided the tricks, the mazo, a flor, or the answer to a call. The log is followed to know
-    which call that answer closed (an envido may wait on top of a truco). Where each player
-    answers for himself (destantado) a call waits until every other player still in it has
-    answered, in playing order (one who declines a truco leaves the hand, one who declines an
-    envido is out of its raises), and counts as accepted once anybody accepted it."""
-    if state.phase == PLAY or not state.log:
-        return None
-    verb = state.log[-1][1].verb
-    if verb is Verb.MAZO:
-        return Reason.MAZO
-    if verb is Verb.PLAY or verb is Verb.TAPADA or verb is Verb.CEGA:
-        return Reason.TRUCO
-    if verb is Verb.CORRE:  # running from the mão de onze is the hand's first action
-        return Reason.MAO_DE_ONZE if len(state.log) == 1 else Reason.TRUCO_NO_QUIERO
-    if verb in _FLOR_VERBS:
-        return Reason.FLOR
-    n = state.rules.players
-    each = BY_NAME[state.rules.variant].own_side
-    out = 0  # the seats out of the hand, as the log goes (destantado's answers depend on it)
-    out_of_envido = 0  # and those who declined the envido
-    pending: list[_Call] = []  # the calls waiting, the last one on top
-    ended = None
-    for who, action in state.log:
-        v = action.verb
-        if v is Verb.MAZO:
-            out |= 1 << who
-        elif v is Verb.QUIERO or v is Verb.NO_QUIERO:
-            call = pending[-1]
-            call.accepted = (call.accepted and each) or v is Verb.QUIERO
-            ended = call.won if call.accepted else call.declined
-            envido = call.won is Reason.ENVIDO
-            if each and v is Verb.NO_QUIERO:
-                if envido:
-                    out_of_envido |= 1 << who
-                else:
-                    out |= 1 << who
-            skip = out | out_of_envido if envido else out
-            if not each or _answered_by_all(who, call.caller, skip, n):
-                pending.pop()
-        elif v in _CALLS:
-            won, declined = _CALLS[v]
-            if pending and pending[-1].won is won:
-                pending.pop()  # a raise replaces the call it raises
-            pending.append(_Call(won, declined, who))
-        elif v is Verb.FLOR and pending and pending[-1].won is Reason.ENVIDO:
-            pending.pop()  # a flor cancels the envido
-    return ended
-
-
-class _Call:
-    """A call waiting for answers, while ``_end_reason`` follows a hand's log."""
-
-    __slots__ = ("accepted", "caller", "declined", "won")
-
-    def __init__(self, won: Reason, declined: Reason, caller: int) -> None:
-        self.won, self.declined, self.caller, self.accepted = won, declined, caller, False
-
-
-def _answered_by_all(who: int, caller: int, out: int, n: int) -> bool:
-    """Whether no player still in sits after ``who`` and before the ``caller``, in playing
-    order: then ``who`` was the last to answer the call."""
-    seat = (who + 1) % n
-    while seat != caller:
-        if not (out >> seat) & 1:
-            return False
-        seat = (seat + 1) % n
-    return True
 
 
 def _bits(bits: int, n: int) -> tuple[int, ...]:
@@ -311,6 +224,7 @@ def observe(state: State, seat: int | None, *, reveal: bool = False) -> SeatView
     sides = range(len(state.score))
     both = paulista and ferro(rules.target, state.score)
     eleven = onze_team(rules.target, state.score) if paulista else -1
+    told = story(state)
     return SeatView(
         seat=seat,
         rules=rules,
@@ -353,7 +267,7 @@ def observe(state: State, seat: int | None, *, reveal: bool = False) -> SeatView
         start_score=start_score(rules),
         individual=info.individual,
         half=half(rules),
-        end_reason=_end_reason(state),
+        end_reason=told.reason if told is not None else None,
         open_hands=state.hands if reveal else (),
         game=info.game,
         vira=DECK[vira] if vira >= 0 else None,
@@ -367,6 +281,7 @@ def observe(state: State, seat: int | None, *, reveal: bool = False) -> SeatView
         onze_at=rules.target - 1 if paulista else None,
         at_onze=tuple(both or side == eleven for side in sides),
         awaited=_awaited(state, paulista),
+        story=told,
     )
 
 

@@ -103,13 +103,31 @@ def test_a_spectator_and_a_seat_not_to_act_get_none(settings: Settings) -> None:
         refused(ana)
 
 
-def test_pistas_are_rate_limited_per_seat(settings: Settings) -> None:
+def test_pistas_asked_again_for_one_decision_are_rate_limited(settings: Settings) -> None:
     with serving(settings.but(bot_seconds=600.0, pista_burst=2, pista_per_second=0.001)) as client:
         ana, _ = alone_vs_bot(client)
-        for _ in range(2):
+        for _ in range(3):  # the decision's own pista, then the allowance of 2 again
             ana.send("pista")
             assert answer(ana)["t"] == "pista"
         refused(ana, "rate_limited")
+
+
+def test_one_pista_per_decision_is_always_answered(settings: Settings) -> None:
+    # A quick hand, one pista at each of her decisions, faster than the allowance refills: none
+    # is refused (issue 25, point 7: the limit guards against floods, not a pista a turn).
+    tight = settings.but(bot_seconds=600.0, pista_burst=1, pista_per_second=0.001)
+    with serving(tight) as client:
+        t = create(client, bots={"1": "facil"})
+        ana = Player(client, t["table"], t["token"])
+        for _ in range(4):
+            assert settle([ana]) is ana and ana.view is not None
+            ana.send("pista")
+            msg = answer(ana)
+            assert msg["t"] == "pista", msg
+            legal = ana.view["legal"]
+            assert msg["d"]["action"] in legal
+            fallback = "quiero" if "quiero" in legal else legal[0]
+            ana.play(next((a for a in legal if a.startswith("play")), fallback))
 
 
 def test_the_pista_depends_only_on_the_seats_view() -> None:

@@ -28,6 +28,7 @@ from typing import NamedTuple
 from truco import CHANCE, Transition, apply, deal, legal_actions, observe, to_act
 from truco.actions import Action
 from truco.bots.base import Bot, Situation, reading_for
+from truco.bots.guard import guarded
 from truco.bots.rivals import Reading
 from truco.bots.senas import Exchange, Heard, signs
 from truco.events import Event
@@ -56,8 +57,9 @@ def situation(
 
 
 def decide(bot: Bot, told: Situation, rng: Random) -> Action:
-    """The bot's choice for the situation it is told."""
-    return bot.choose(told, rng)
+    """The bot's choice for the situation it is told; never a falta that throws the match
+    (``guard``)."""
+    return guarded(bot.choose, told, rng)
 
 
 class Driver:

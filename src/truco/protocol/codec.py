@@ -37,12 +37,14 @@ from truco.protocol.shapes import (
     OptionsJson,
     PhaseWire,
     ReasonWire,
+    StoryJson,
     VerbName,
     ViewJson,
 )
 from truco.rules import from_options
 from truco.senas import SENAS
 from truco.state import Phase, new_match
+from truco.story import HandStory
 from truco.variants import VARIANTS, variant_of
 from truco.view import AwaitedCall, PlayView, SeatView, observe
 
@@ -219,6 +221,21 @@ def _awaited_json(call: AwaitedCall | None) -> AwaitedJson | None:
     return {"verb": VerbName(verb.value), "caller": caller, "responder": responder, "value": value}
 
 
+def _story_json(told: HandStory | None) -> StoryJson | None:
+    if told is None:
+        return None
+    return {
+        "reason": ReasonWire(str(told.reason)),
+        "side": told.side,
+        "seats": list(told.seats),
+        "seat": told.seat,
+        "call": None if told.call is None else VerbName(told.call.value),
+        "won": list(told.won),
+        "pardas": list(told.pardas),
+        "mano": told.mano,
+    }
+
+
 def view_json(view: SeatView) -> ViewJson:
     """The JSON form of a ``SeatView`` (docs/protocol.md, "The view")."""
     return {
@@ -277,6 +294,7 @@ def view_json(view: SeatView) -> ViewJson:
         "onze_at": view.onze_at,
         "at_onze": list(view.at_onze),
         "awaited": _awaited_json(view.awaited),
+        "story": _story_json(view.story),
     }
 
 
@@ -415,6 +433,7 @@ def view_from_json(d: Mapping[str, Any]) -> SeatView:
         onze_at=d.get("onze_at", fresh.onze_at),
         at_onze=tuple(bool(b) for b in d["at_onze"]) if "at_onze" in d else fresh.at_onze,
         awaited=_awaited_of(d.get("awaited")),
+        story=_story_of(d.get("story")),
     )
 
 
@@ -427,6 +446,23 @@ def _awaited_of(d: Any) -> AwaitedCall | None:
         int(d["caller"]),
         int(d["responder"]),
         None if value is None else int(value),
+    )
+
+
+def _story_of(d: Any) -> HandStory | None:
+    if not d:
+        return None
+    call = d.get("call")
+    seat = d.get("seat")
+    return HandStory(
+        reason=Reason(d["reason"]),
+        side=int(d["side"]),
+        seats=tuple(int(s) for s in d.get("seats") or ()),
+        seat=None if seat is None else int(seat),
+        call=None if call is None else Verb(call),
+        won=tuple(int(i) for i in d.get("won") or ()),
+        pardas=tuple(int(i) for i in d.get("pardas") or ()),
+        mano=bool(d.get("mano", False)),
     )
 
 

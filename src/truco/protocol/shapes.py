@@ -51,6 +51,28 @@ class AwaitedJson(TypedDict):
     an envido or a flor."""
 
 
+class StoryJson(TypedDict):
+    """Why the hand that just ended ended so (``truco.story.HandStory``): clients say it."""
+
+    reason: ReasonWire
+    side: int
+    """The side that took the truco part (as `teams` and `results`), or -1: nobody."""
+    seats: list[int]
+    """The seats of `side` in this hand."""
+    seat: int | None
+    """Who went to the mazo, declined the call or ran from the mão de onze; null when the
+    tricks or the points ended the hand."""
+    call: VerbName | None
+    """The call `seat` declined (`retruco`, `real-envido`, `seis`...), or the envido that ended
+    the match."""
+    won: list[int]
+    """The tricks (from 0) `side` won."""
+    pardas: list[int]
+    """The tricks that were pardas."""
+    mano: bool
+    """`side` won by being mano (every trick a parda)."""
+
+
 class ViewJson(TypedDict):
     """The view (`view` in `full` and `ev`): the JSON form of the core's `SeatView`."""
 
@@ -142,6 +164,8 @@ class ViewJson(TypedDict):
     """Paulista: whether each side (as `score`) stands at the mão de onze now."""
     awaited: AwaitedJson | None
     """The call waiting for an answer, or null."""
+    story: StoryJson | None
+    """Why the hand that just ended ended so (null while a hand is played)."""
 
 
 class SeatJson(TypedDict):

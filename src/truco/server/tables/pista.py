@@ -35,20 +35,29 @@ class Pistas:
         self.settings = settings
         self.pool = pool
         self.budget = Buckets(settings.pista_burst, settings.pista_per_second)
-        """Per seat, over all its connections: each pista is a search in the bot pool."""
+        """Per seat, over all its connections: the pistas asked again for a decision that had
+        one (each is a search in the bot pool)."""
+        self.asked: dict[int, int] = {}
+        """Per seat, the version of the last decision it asked a pista for."""
         self.tasks: set[asyncio.Task[None]] = set()
         """Searches under way (kept so that they are not collected, and stopped with the table)."""
 
     def start(self, conn: Conn, seat: Seat, view: SeatView, *, v: int, seed: str) -> None:
-        """Start the pista for ``view`` (the seat's own, at version ``v``) and return at once."""
+        """Start the pista for ``view`` (the seat's own, at version ``v``) and return at once.
+
+        The first pista of each of the seat's decisions is always given: the number of those is
+        bounded by the game itself (a player who asks once a turn is no flood). Only a pista
+        asked again for the same decision draws from the seat's allowance."""
         settings = self.settings
-        spend(
-            self.budget,
-            seat.seat,
-            "too many pistas",
-            burst=settings.pista_burst,
-            per_second=settings.pista_per_second,
-        )
+        if self.asked.get(seat.seat) == v:
+            spend(
+                self.budget,
+                seat.seat,
+                "too many pistas for this decision",
+                burst=settings.pista_burst,
+                per_second=settings.pista_per_second,
+            )
+        self.asked[seat.seat] = v
         task = asyncio.get_running_loop().create_task(self._answer(conn, view, v, seed))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)

@@ -50,6 +50,21 @@ ES: dict[str, str] = {
     "trick_0": "primera",
     "trick_1": "segunda",
     "trick_2": "tercera",
+    "won_you": "ganaste",
+    "won_us": "ganamos",
+    "won_one": "{who} ganó",
+    "won_team": "{who} ganaron",
+    "why_tricks": "{won} {tricks}",
+    "why_won_the": "{won} la {tricks}",
+    "why_pardas": "parda en {tricks}",
+    "why_mano": "{won} por ser mano",
+    "why_nobody": "tres pardas: la mano no es de nadie",
+    "why_mazo": "{who} se fue al mazo",
+    "why_mazo_you": "te fuiste al mazo",
+    "why_declined": "{who} no quiso el {call}",
+    "why_declined_you": "no quisiste el {call}",
+    "why_ran_onze": "{who} corrió la mano de once",
+    "why_ran_onze_you": "corriste la mano de once",
 }
 """The Spanish of every table but Truco Paulista's."""
 
@@ -96,6 +111,21 @@ PT: dict[str, str] = {
     "trick_0": "primeira",
     "trick_1": "segunda",
     "trick_2": "terceira",
+    "won_you": "você ganhou",
+    "won_us": "nós ganhamos",
+    "won_one": "{who} ganhou",
+    "won_team": "{who} ganharam",
+    "why_tricks": "{won} {tricks}",
+    "why_won_the": "{won} a {tricks}",
+    "why_pardas": "cangou na {tricks}",
+    "why_mano": "{won} por ser mão",
+    "why_nobody": "cangou três vezes: a mão não é de ninguém",
+    "why_mazo": "{who} correu",
+    "why_mazo_you": "você correu",
+    "why_declined": "{who} correu do {call}",
+    "why_declined_you": "você correu do {call}",
+    "why_ran_onze": "{who} correu da mão de onze",
+    "why_ran_onze_you": "você correu da mão de onze",
 }
 """The pt-BR of a Truco Paulista table (the browser's words where it has them)."""
 

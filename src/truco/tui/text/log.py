@@ -19,14 +19,16 @@ from truco.events import (
     HandStarted,
     PointsDeclared,
     PorotosPassed,
+    Reason,
     Scored,
     TrickEnded,
     ViraTurned,
     WentToMazo,
 )
+from truco.story import HandStory
 from truco.tui.text.names import Names, discarded, pica_seats, sitting_out
 from truco.tui.text.score import scores_text
-from truco.tui.text.words import REASONS, SAY
+from truco.tui.text.words import REASONS, SAY, TRUCO_NAMES, call_label
 from truco.view import SeatView
 
 
@@ -89,22 +91,97 @@ def event_line(ev: Event, names: Names, view: SeatView | None = None) -> str | N
         said = "son buenas" if ev.points is None else f"{ev.points}{' de flor' * ev.flor}"
         return f"{names.seat(ev.seat)}: [b]{said}[/]"
     if isinstance(ev, Scored):
-        reason = (paulista.REASONS if names.french else REASONS).get(ev.reason, ev.reason)
+        reason = reason_words(ev.reason, view, names)
         return f"[green]{names.say('scored', n=ev.points, who=names.scorer(ev.team))}[/] ({reason})"
     if isinstance(ev, PorotosPassed):
-        reason = REASONS.get(ev.reason, ev.reason)
+        reason = reason_words(ev.reason, view, names)
         colour = "green" if ev.seat == names.me else "yellow"
         return f"[{colour}]{_passed(ev, names)}[/] ({reason})"
     if isinstance(ev, CardsShown):
         return names.say("shows", who=names.seat(ev.seat)) + names.cards(ev.cards)
     if isinstance(ev, HandEnded):
-        return names.say("hand_end") + hand_points_text(ev.points, names)
+        said = names.say("hand_end") + hand_points_text(ev.points, names)
+        why = hand_why(view.story, names) if view is not None else None
+        return f"{said} · {why}" if why else said
     winner = names.scorer(ev.winner)
     verb = names.say("wins") if names.individual else names.say("win")
     if names.piles:
         return f"[b]Fin del partido: {verb} {winner}[/], que se quedó sin porotos"
     end = names.say("match_end")
     return f"[b]{end}{verb} {winner}[/] ({scores_text(ev.score, names)})"
+
+
+def reason_words(reason: str, view: SeatView | None, names: Names) -> str:
+    """Why points were scored, naming the call that won them, as the browser does: ``real
+    envido``, ``falta envido no querido``, ``retruco``, ``retruco no querido``; ``view``, the
+    hand's (its envido chain, its truco and its story), else the reason's plain words."""
+    said = (paulista.REASONS if names.french else REASONS).get(reason, reason)
+    if view is None or names.french:
+        return said
+    chain = view.chain
+    if reason in (Reason.ENVIDO, Reason.ENVIDO_NO_QUIERO) and chain:
+        label = call_label(chain[-1])
+        return label if reason == Reason.ENVIDO else f"{label} no querido"
+    if reason == Reason.TRUCO and view.truco > 1:
+        return TRUCO_NAMES.get(view.truco, said)
+    story = view.story
+    if reason == Reason.TRUCO_NO_QUIERO and story is not None and story.call is not None:
+        return f"{call_label(story.call)} no querido"
+    return said
+
+
+def _tricks(tricks: Sequence[int], names: Names) -> str:
+    said = [names.trick(i).lower() for i in tricks]
+    return names.say("and").join([", ".join(said[:-1]), said[-1]]) if len(said) > 1 else said[0]
+
+
+def hand_why(story: HandStory | None, names: Names) -> str | None:
+    """Why the hand ended, as the core's story tells it (``SeatView.story``, from the hand's
+    final state; only said here): ``Bot1 no quiso el retruco``, ``Ganaste primera y segunda``,
+    ``Ellos ganaron la segunda, parda en primera``. None when it says nothing of the truco part
+    (the match ended on the envido first)."""
+    if story is None:
+        return None
+    text = _why(story, names)
+    return text[:1].upper() + text[1:] if text else None
+
+
+def _why(story: HandStory, names: Names) -> str | None:
+    seat = story.seat
+    mine = seat is not None and seat == names.me
+    who = names.seat(seat) if seat is not None else ""
+    if story.reason is Reason.MAZO:
+        return names.say("why_mazo_you") if mine else names.say("why_mazo", who=who)
+    if story.reason is Reason.MAO_DE_ONZE:
+        return names.say("why_ran_onze_you") if mine else names.say("why_ran_onze", who=who)
+    if story.reason in _DECLINED and story.call is not None:
+        call = call_label(story.call, french=names.french)
+        key = "why_declined_you" if mine else "why_declined"
+        return names.say(key, who=who, call=call)
+    if story.reason is not Reason.TRUCO:
+        return None
+    if story.side < 0:
+        return names.say("why_nobody")
+    seats = story.seats
+    if names.me in seats:
+        won = names.say("won_you" if len(seats) == 1 else "won_us")
+    elif len(seats) == 1:
+        won = names.say("won_one", who=names.seat(seats[0]))
+    else:
+        won = names.say("won_team", who=names.team(story.side))
+    if not story.won:
+        mano = names.say("why_mano", won=won)
+        if not story.pardas:
+            return mano
+        return names.say("why_pardas", tricks=_tricks(story.pardas, names)) + ", " + mano
+    if not story.pardas:
+        return names.say("why_tricks", won=won, tricks=_tricks(story.won, names))
+    won_the = names.say("why_won_the", won=won, tricks=_tricks(story.won, names))
+    pardas = names.say("why_pardas", tricks=_tricks(story.pardas, names))
+    return f"{pardas}, {won_the}" if story.pardas[0] < story.won[0] else f"{won_the}, {pardas}"
+
+
+_DECLINED = (Reason.TRUCO_NO_QUIERO, Reason.ENVIDO_NO_QUIERO, Reason.FLOR_NO_QUIERO)
 
 
 def hand_points_text(points: Sequence[int], names: Names) -> str:
@@ -140,10 +217,11 @@ def hand_summary(hand_events: Iterable[Event], view: SeatView, names: Names) -> 
         if new_key is not None and new_key == key:
             groups[-1][1].append(item)
         else:
-            reasons = paulista.REASONS if names.french else REASONS
-            groups.append((who, [item], reasons.get(ev.reason, ev.reason)))
+            groups.append((who, [item], reason_words(ev.reason, view, names)))
         key = new_key
     both = names.say("and")
     said = [f"[b]{who} {both.join(items)}[/] ({reason})" for who, items, reason in groups]
     head = f"[b reverse] {names.say('hand_end_n', n=view.hand_no)} [/] "
-    return [head + (", ".join(said) or names.say("nobody_scores")), *shown]
+    why = hand_why(view.story, names)
+    lines = [head + (", ".join(said) or names.say("nobody_scores"))]
+    return [*lines, why, *shown] if why else [*lines, *shown]

@@ -64,6 +64,14 @@ LABELS: dict[Verb, str] = {
     Verb.CON_FLOR_ME_ACHICO: "con flor me achico",
     **{v: w for v, w in paulista.LABELS.items() if v is not Verb.TRUCO},
 }
+
+
+def call_label(verb: Verb, *, french: bool = False) -> str:
+    """A call by its name, as a score's reason or a hand's story says it: ``retruco``, ``real
+    envido``; ``french``, at a Paulista table: ``seis``."""
+    return (paulista.LABELS if french else LABELS).get(verb, verb.value)
+
+
 TRUCO_NAMES: dict[int, str] = {
     level: LABELS[v] for v in Verb if (level := v.truco_level) is not None
 }

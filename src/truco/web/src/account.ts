@@ -25,8 +25,21 @@ export function onAccountChange(fn: (me: Me) => void): void {
   onChange = fn;
 }
 
-function errorWords(e: unknown): string {
+/** A claimed name's length, as the dialog's field and the server's rule (accounts.MIN_NAME,
+ *  MAX_NAME) have it. */
+const CLAIM_MIN = 3;
+const CLAIM_MAX = 20;
+
+/** The words of a refusal; `claimed`: the name a claim asked for. A claimed name refused for
+ *  neither its length nor a character the name rule forbids was refused for being (or looking
+ *  like) a bot's: say so, not the table name's rule of 24 characters. */
+export function errorWords(e: unknown, claimed: string | null = null): string {
   if (!(e instanceof ApiError)) return t("err_network");
+  if (claimed !== null && e.code === "bad_name") {
+    const length = [...claimed.normalize("NFKC").trim()].length;
+    if (length < CLAIM_MIN || length > CLAIM_MAX) return t("err_claim_length", { min: CLAIM_MIN, max: CLAIM_MAX });
+    if (!/[\p{C}]/u.test(claimed)) return t("err_claim_bot");
+  }
   return tr(`err_${e.code}`, "") || e.message;
 }
 
@@ -139,12 +152,12 @@ export function accountCommand(cmd: string): boolean {
 export function submitAccount(form: HTMLFormElement): void {
   const get = (n: string) => (form.elements.namedItem(n) as HTMLInputElement | null)?.value ?? "";
   const kind = form.dataset.kind as AccountDialog;
-  if (kind === "claim") void run(() => claimName(get("name"), get("password")));
+  if (kind === "claim") void run(() => claimName(get("name"), get("password")), "", get("name"));
   else if (kind === "login") void run(() => logIn(get("name"), get("password")));
   else if (kind === "password") void run(() => changePassword(get("password"), get("new_password")), t("password_changed"));
 }
 
-async function run(request: () => Promise<Me>, done = ""): Promise<void> {
+async function run(request: () => Promise<Me>, done = "", claimed: string | null = null): Promise<void> {
   account.busy = true;
   account.note = "";
   renderAccount();
@@ -154,7 +167,7 @@ async function run(request: () => Promise<Me>, done = ""): Promise<void> {
     account.dialog = done ? account.dialog : null;
     account.note = done;
   } catch (e) {
-    account.note = errorWords(e);
+    account.note = errorWords(e, claimed);
   }
   account.busy = false;
   renderAccount();

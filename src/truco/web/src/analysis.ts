@@ -7,7 +7,7 @@
 
 import { ApiError, analyseHand } from "./api";
 import { type Html, html, NOTHING } from "./html";
-import { actionLabel, t } from "./i18n";
+import { actionLabel, cardName, t } from "./i18n";
 import { errorText } from "./page";
 
 export type Label = "best" | "imprecisión" | "error" | "error grave";
@@ -103,11 +103,20 @@ function faceUpLine(d: Decision): Html {
   return html`<p class="an-face-up">${text}</p>`;
 }
 
+/** What the player did, said to him: "Jugaste 3 de oro", a card played face down by its name
+ *  ("Jugaste tapada: 3 de oro": it is his own), a call by its words ("Jugaste Truco"). */
+export function playedWords(action: string): string {
+  const [verb, card] = action.split(" ");
+  if (verb === "play" && card) return t("an_played", { action: cardName(card) });
+  if (verb === "tapada" && card && card !== "??") return t("an_played_tapada", { card: cardName(card) });
+  return t("an_played", { action: actionLabel(action) });
+}
+
 /** One decision in full: its label, what was played, the expert's choice, the bars. */
 export function decisionPanel(d: Decision): Html {
   const best = d.best === d.played ? NOTHING : html` · ${t("an_expert", { action: actionLabel(d.best) })}`;
   return html`<section class="an-decision an-${SLUG[d.label] ?? "error"}" aria-label="${t("an_title")}">
-    <p class="an-head">${decisionMark(d)} <span>${t("an_played", { action: actionLabel(d.played) })}${best}</span>
+    <p class="an-head">${decisionMark(d)} <span>${playedWords(d.played)}${best}</span>
     ${d.loss > 0 && html` <span class="an-loss">${t("an_loss", { pct: pct(d.loss) })}</span>`}</p>
     ${optionBars(d)}${faceUpLine(d)}</section>`;
 }

@@ -239,8 +239,12 @@ export function handAndActions(state: GameState, tapadaMode: boolean): Html {
     );
   }
   if (mine && state.table?.pista) {
+    // While the expert thinks (seconds, at first), the button says so; once answered, the
+    // decision has its pista.
+    const thinking = state.pistaAsked === state.v;
+    const off = busy || thinking || suggested !== null;
     buttons.push(
-      html`<button class="act pista" data-cmd="pista" title="${t("pista_title")}"${busy && " disabled"}>${t("pista")}</button>`,
+      html`<button class="act pista${thinking ? " thinking" : ""}" data-cmd="pista" title="${t("pista_title")}"${thinking && html` aria-busy="true"`}${off && " disabled"}>${thinking ? t("pista_thinking") : t("pista")}</button>`,
     );
   }
   const info: string[] = [];

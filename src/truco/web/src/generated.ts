@@ -184,6 +184,25 @@ export interface AwaitedCall {
   value: number | null;
 }
 
+/** Why the hand that just ended ended so (`truco.story.HandStory`): clients say it. */
+export interface HandStory {
+  reason: Reason;
+  /** The side that took the truco part (as `teams` and `results`), or -1: nobody. */
+  side: number;
+  /** The seats of `side` in this hand. */
+  seats: number[];
+  /** Who went to the mazo, declined the call or ran from the mão de onze; null when the tricks or the points ended the hand. */
+  seat: number | null;
+  /** The call `seat` declined (`retruco`, `real-envido`, `seis`...), or the envido that ended the match. */
+  call: string | null;
+  /** The tricks (from 0) `side` won. */
+  won: number[];
+  /** The tricks that were pardas. */
+  pardas: number[];
+  /** `side` won by being mano (every trick a parda). */
+  mano: boolean;
+}
+
 /** The view (`view` in `full` and `ev`): the JSON form of the core's `SeatView`. */
 export interface View {
   seat: number | null;
@@ -270,6 +289,8 @@ export interface View {
   at_onze: boolean[];
   /** The call waiting for an answer, or null. */
   awaited: AwaitedCall | null;
+  /** Why the hand that just ended ended so (null while a hand is played). */
+  story: HandStory | null;
 }
 
 /** One seat of a table, as the `table` message and the lobby show it. */

@@ -6,7 +6,7 @@ import { getLang, htmlLang, t, toggleLang } from "./i18n";
 import { refreshLobby, submitCreate, syncSeatRows } from "./home";
 import { $, navigate, root, showToast } from "./page";
 import { playNowCommand } from "./playnow";
-import { chatMessage } from "./protocol";
+import { askPista, chatMessage } from "./protocol";
 import { route } from "./router";
 import { store } from "./storage";
 import { act, app, fillBot, join, playHere, redrawTable, renderTable, send } from "./table";
@@ -60,9 +60,14 @@ export function listen(): void {
         app.summaryClosedFor = app.game.summary?.hand ?? null;
         renderTable();
         break;
-      case "pista":
-        send({ t: "pista", d: {} });
+      case "pista": {
+        const asked = askPista(app.game);
+        if (asked && send(asked.msg)) {
+          app.game = asked.state;
+          renderTable();
+        }
         break;
+      }
       case "rematch":
         if (send({ t: "rematch", d: {} })) {
           app.rematchAsked = true;

@@ -41,13 +41,12 @@ export function summaryModal(s: HandSummary, state: GameState, handHref: string)
     (x) =>
       html`<li class="passed">${x.to >= 0 ? t("passes", { from: who(x.seat), n: x.points, to: who(x.to) }) : t("passes_pot", { from: who(x.seat), n: x.points })} (${scoredReason(x.reason, calls)})</li>`,
   );
-  const why = handWhy(s, state.table);
-  const whyTeam = s.scored.find((x) => x.reason === "truco" || x.reason === "truco-no-quiero" || x.reason === "mazo")?.team ?? s.winner;
+  const why = handWhy(s.story, viewer, s.view, state.table);
   const line = (values: number[]) => join(values.map((p, i) => `${scorerLabel(i, viewer, s.view, state.table)} ${p}`), " · ");
   // A panel beside the table, never over it: the next hand goes on while it is open.
   return html`<section class="summary-panel"><div class="modal summary" role="region" aria-label="${t("summary", { n: s.hand })}">
     <h2>${t("summary", { n: s.hand })}</h2>
-    ${why && html`<p class="sum-why">${whyTeam >= 0 && html`<b>${scorerLabel(whyTeam, viewer, s.view, state.table)}</b>: `}${why}</p>`}
+    ${why && html`<p class="sum-why">${why.who !== null && html`<b>${why.who}</b>: `}${why.text}</p>`}
     ${tricks.length > 0 && html`<h3>${t("tricks")}</h3>${tricks}`}
     ${declared.length > 0 && html`<h3>${t("declared")}</h3><ul>${declared}</ul>`}
     ${shown.length > 0 && html`<h3>${t("shown")}</h3>${shown}`}

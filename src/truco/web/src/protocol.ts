@@ -7,6 +7,7 @@ import type {
   ChatLine,
   ClientMessage,
   GameEvent,
+  HandStory,
   PlayView,
   Rated,
   ServerMessage,
@@ -39,6 +40,8 @@ export interface HandSummary {
   tricks: PlayView[][];
   results: number[];
   history: [number, string][];
+  /** Why the hand ended, as the core told it (the view right after the hand's end). */
+  story: HandStory | null;
   /** The last view of the hand (its sides: they change every hand in pata de gallo). */
   view: View;
 }
@@ -70,6 +73,8 @@ export interface GameState {
   error: { code: string; message: string; at: number } | null;
   /** The expert's choice the server sent for version ``v`` (shown only while it is current). */
   pista: { v: number; action: string } | null;
+  /** The version a pista was asked for and is still thought about (the busy sign), else null. */
+  pistaAsked: number | null;
   /** A rated match's rating changes, once it ended (cleared when a new match starts). */
   rated: Rated | null;
 }
@@ -94,6 +99,7 @@ export function initialState(): GameState {
     deadline: null,
     error: null,
     pista: null,
+    pistaAsked: null,
     rated: null,
   };
 }
@@ -169,6 +175,14 @@ export function resendPending(state: GameState): ClientMessage | null {
   return state.pending ? { t: "act", d: { ...state.pending } } : null;
 }
 
+/** A pista asked for the decision on screen: its message, and the state that shows it is
+ *  being thought about; null when one is already asked or given for this decision (one a
+ *  decision: asking again only spends the seat's allowance). */
+export function askPista(state: GameState): { state: GameState; msg: ClientMessage } | null {
+  if (state.pistaAsked === state.v || state.pista?.v === state.v) return null;
+  return { state: { ...state, pistaAsked: state.v }, msg: { t: "pista", d: {} } };
+}
+
 /** Prepare an action: the pending entry and the message to send (null if not allowed now). */
 export function startAction(
   state: GameState,
@@ -212,6 +226,7 @@ function buildSummary(events: GameEvent[], view: View, before: View | null): Han
     tricks,
     results: source.results,
     history: (before ?? view).history,
+    story: view.story ?? null,
     view: source,
   };
 }
@@ -293,10 +308,12 @@ export function reduce(
     case "err": {
       const { code, message, a } = msg.d;
       const pending = state.pending && a === state.pending.a ? null : state.pending;
+      // A pista refused or not computed: its busy sign goes (the player may ask again).
+      const pistaAsked = code === ERRORS.PISTA_UNAVAILABLE || code === ERRORS.RATE_LIMITED ? null : state.pistaAsked;
       const effects: Effect[] =
         code === ERRORS.STALE_VERSION || code === ERRORS.NOT_YOUR_TURN ? [{ kind: "resync" }] : [];
       return {
-        state: { ...state, pending, error: { code, message: message ?? "", at: now } },
+        state: { ...state, pending, pistaAsked, error: { code, message: message ?? "", at: now } },
         effects,
       };
     }
@@ -310,8 +327,8 @@ export function reduce(
       return { state: { ...state, table: msg.d }, effects: [] };
     case "pista":
       // An answer for another version than the one on screen is stale: the decision moved on.
-      if (msg.d.v !== state.v || !state.view?.legal.includes(msg.d.action)) return { state, effects: [] };
-      return { state: { ...state, pista: { v: msg.d.v, action: msg.d.action } }, effects: [] };
+      if (msg.d.v !== state.v || !state.view?.legal.includes(msg.d.action)) return { state: { ...state, pistaAsked: null }, effects: [] };
+      return { state: { ...state, pista: { v: msg.d.v, action: msg.d.action }, pistaAsked: null }, effects: [] };
     case "rated":
       return { state: { ...state, rated: msg.d }, effects: [] };
     case "pong":

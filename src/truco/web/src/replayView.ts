@@ -10,6 +10,7 @@ import { header } from "./page";
 import { eventLine, scoreboard, seatName } from "./render";
 import { type GameState, initialState } from "./protocol";
 import type { GameEvent, Options, SeatInfo, TableInfo, TableStatus, View } from "./types";
+import { handWhy } from "./words";
 
 /** One hand in the match's list (`GET /api/tables/{id}/replay`). */
 export interface ReplayHandLine {
@@ -179,6 +180,11 @@ function stepsList(match: ReplayMatch, hand: ReplayHand, pos: Position, overlays
       if (TOLD.has(e.type)) {
         const text = eventLine(e, table, match.seat, frame.view, calls);
         if (text !== null) told.push(html`<li>${text}</li>`);
+      }
+      if (e.type === "HandEnded") {
+        // Why the hand ended: the core's story of the frame's final state, only said here.
+        const why = handWhy(frame.view.story, match.seat, frame.view, table);
+        if (why) told.push(html`<li class="replay-why">${why.who !== null && html`<b>${why.who}</b>: `}${why.text}</li>`);
       }
       if (e.type === "Called") calls = [...calls, e.verb];
     }

@@ -12,6 +12,7 @@ export type {
   ChatLine,
   ClientMessage,
   GameEvent,
+  HandStory,
   Options,
   Phase,
   PlayView,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { account, accountArea, accountCommand, myTables } from "../src/account";
-import { wsProtocols } from "../src/api";
+import { account, accountArea, accountCommand, errorWords, myTables } from "../src/account";
+import { ApiError, wsProtocols } from "../src/api";
 import { setLang } from "../src/i18n";
 
 afterEach(() => {
@@ -54,6 +54,12 @@ describe("the account area", () => {
   it("opens and closes its dialogs, and leaves other commands alone", () => {
     account.me = anon;
     expect(accountCommand("account-claim")).toBe(true);
+    // A claim refused: a bot's name says it is a bot's, a length the dialog's 3 to 20.
+    const refused = new ApiError(422, "bad_name", "that name is a bot's, or looks like one");
+    expect(errorWords(refused, "Tito")).toBe("Ese es el nombre de un bot (o se le parece): elegí otro.");
+    expect(errorWords(refused, "x".repeat(21))).toBe("Un nombre reclamado tiene de 3 a 20 caracteres.");
+    expect(errorWords(refused, "Al")).not.toContain("24");
+    expect(errorWords(refused, "Ana\u0000x")).toContain("sin caracteres de control");
     expect(account.dialog).toBe("claim");
     expect(accountCommand("account-cancel")).toBe(true);
     expect(account.dialog).toBe(null);

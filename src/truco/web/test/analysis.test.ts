@@ -2,7 +2,7 @@
 // on screen, bars for the alternatives, and no face-up line during a match.
 
 import { afterEach, describe, expect, it } from "vitest";
-import { analysisHref, analysisPanel, decisionMark, optionBars } from "../src/analysis";
+import { analysisHref, analysisPanel, decisionMark, optionBars, playedWords } from "../src/analysis";
 import { setLang } from "../src/i18n";
 import { analysisWith } from "./fixtures";
 
@@ -15,6 +15,13 @@ describe("analysis", () => {
     expect(a.decisions.map((d) => String(decisionMark(d)).match(/>([^<]+)<\/span>$/)?.[1])).toEqual(["error", "la mejor", "error grave"]);
     setLang("en");
     expect(a.decisions.map((d) => String(decisionMark(d)).match(/>([^<]+)<\/span>$/)?.[1])).toEqual(["mistake", "best", "blunder"]);
+  });
+
+  it("says what the player played: Jugaste 3 de oro, a tapada by its card to its owner", () => {
+    expect(playedWords("play 3o")).toBe("Jugaste 3 de oro");
+    expect(playedWords("tapada 4c")).toBe("Jugaste tapada: 4 de copa");
+    expect(String(analysisPanel({ analysis: analysisWith("play 3o"), error: null }, 1))).toContain("Jugaste 3 de oro");
+    expect(String(analysisPanel({ analysis: analysisWith("play 3o"), error: null }, 1))).not.toContain("Jugaste juega");
   });
 
   it("shows the decision of the step on screen: the action's index plus one", () => {

@@ -70,6 +70,7 @@ export function makeView(over: Partial<View> = {}): View {
     onze_at: null,
     at_onze: [false, false],
     awaited: null,
+    story: null,
     ...over,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  askPista,
   chatMessage,
   encodeClientMessage,
   initialState,
@@ -12,6 +13,7 @@ import {
   type GameState,
 } from "../src/protocol";
 import type { ServerMessage } from "../src/types";
+import { handAndActions } from "../src/render";
 import { makeTable, makeView } from "./fixtures";
 
 function full(v: number, over = {}): ServerMessage {
@@ -174,6 +176,28 @@ describe("pista", () => {
     expect(notLegal.pista).toBeNull();
     const fresh = fold(start, { t: "pista", d: { v: 10, action: "mazo" } }).state;
     expect(fresh.pista).toEqual({ v: 10, action: "mazo" });
+  });
+  it("shows it is thinking from the ask to the answer, one ask a decision", () => {
+    const start = fold(initialState(), full(10)).state;
+    const asked = askPista(start);
+    expect(asked?.msg).toEqual({ t: "pista", d: {} });
+    expect(asked?.state.pistaAsked).toBe(10);
+    expect(askPista(asked!.state)).toBeNull(); // asked already for this decision
+    const answered = fold(asked!.state, { t: "pista", d: { v: 10, action: "mazo" } }).state;
+    expect(answered.pistaAsked).toBeNull();
+    expect(askPista(answered)).toBeNull(); // answered: the decision has its pista
+    const refused = fold(asked!.state, { t: "err", d: { code: "pista_unavailable", message: "" } }).state;
+    expect(refused.pistaAsked).toBeNull();
+    expect(askPista(refused)).not.toBeNull();
+    // The button says so while the expert thinks, and is pressed once a decision.
+    const table = { ...makeTable(), pista: true };
+    const mine = { ...asked!.state, seat: 0, table };
+    const button = (g: GameState) => String(handAndActions(g, false)).match(/<button class="act pista[^>]*>[^<]*</)?.[0] ?? "";
+    expect(button(mine)).toContain("Pensando…");
+    expect(button(mine)).toContain('aria-busy="true"');
+    expect(button(mine)).toContain("disabled");
+    expect(button({ ...refused, seat: 0, table })).toContain(">Pista<");
+    expect(button({ ...refused, seat: 0, table })).not.toContain("disabled");
   });
   it("rejects a pista without its version or action", () => {
     for (const raw of ['{"t":"pista","d":{"action":"mazo"}}', '{"t":"pista","d":{"v":1}}']) {

@@ -1,30 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cardName, setLang, trickName } from "../src/i18n";
-import { type HandSummary, initialState } from "../src/protocol";
+import { cardName, setLang, setTableLang, trickName } from "../src/i18n";
+import { initialState } from "../src/protocol";
 import { eventLine, logLines, matchOverModal } from "../src/render";
-import type { GameEvent } from "../src/types";
+import type { GameEvent, HandStory } from "../src/types";
 import { handWhy, scoredReason } from "../src/words";
 import { makeTable, makeView } from "./fixtures";
 
 afterEach(() => setLang("es"));
-
-function summary(over: Partial<HandSummary>): HandSummary {
-  return {
-    hand: 3,
-    points: [1, 0],
-    winner: 0,
-    score: [5, 4],
-    scored: [{ team: 0, points: 1, reason: "truco" }],
-    passed: [],
-    declared: [],
-    shown: [],
-    tricks: [],
-    results: [0, 0],
-    history: [],
-    view: makeView(),
-    ...over,
-  };
-}
 
 describe("the words of the table", () => {
   it("says +1 la mano where nobody called truco, and names a declined raise", () => {
@@ -35,6 +17,9 @@ describe("the words of the table", () => {
     expect(scoredReason("truco-no-quiero", ["truco", "retruco", "vale-cuatro"])).toBe("vale cuatro no querido");
     expect(scoredReason("envido-no-quiero", ["envido", "falta-envido", "truco"])).toBe("falta envido no querido");
     expect(scoredReason("mazo", [])).toBe("al mazo");
+    expect(scoredReason("envido", ["envido", "real-envido"])).toBe("real envido");
+    expect(scoredReason("envido", ["truco", "falta-envido"])).toBe("falta envido");
+    expect(scoredReason("envido", ["envido"])).toBe("envido");
     setLang("en");
     expect(scoredReason("truco", [])).toBe("the hand");
   });
@@ -82,20 +67,41 @@ describe("the words of the table", () => {
     const us = { ...state, seat: 1, view: { ...four, seat: 1 }, matchOver: { winner: 1, score: [9, 30] } };
     expect(String(matchOverModal(us, "/m", false))).toContain("¡Ganamos!");
   });
-  it("says why the hand went where it did", () => {
+  it("says why the hand went where it did, as the core's story tells it", () => {
     const table = makeTable();
-    expect(handWhy(summary({ results: [0, 1, 0] }), table)).toBe("ganó primera y tercera");
-    expect(handWhy(summary({ results: [-1, 0] }), table)).toBe("parda en primera, ganó la segunda");
-    expect(handWhy(summary({ results: [0, -1] }), table)).toBe("ganó la primera, parda en segunda");
-    expect(handWhy(summary({ results: [-1, -1, -1] }), table)).toBe("parda en primera, segunda y tercera, ganó por ser mano");
-    const four = makeView({ options: { players: 4, target: 30, flor: false } });
-    expect(handWhy(summary({ results: [0, 0], view: four }), table)).toBe("ganaron primera y segunda");
-    const mazo = summary({ scored: [{ team: 0, points: 1, reason: "mazo" }], history: [[1, "play 4c"], [1, "mazo"]] });
-    expect(handWhy(mazo, table)).toBe("Bot se fue al mazo");
-    const declined = summary({
-      scored: [{ team: 0, points: 2, reason: "truco-no-quiero" }],
-      history: [[1, "truco"], [0, "retruco"], [1, "no-quiero"]],
+    const view = makeView();
+    const story = (over: Partial<HandStory>): HandStory => ({
+      reason: "truco", side: 0, seats: [0], seat: null, call: null, won: [], pardas: [], mano: false, ...over,
     });
-    expect(handWhy(declined, table)).toBe("Bot no quiso el retruco");
+    const why = (s: HandStory, viewer: number | null = 0, v = view, tb = table) => {
+      const w = handWhy(s, viewer, v, tb);
+      return w && (w.who ? `${w.who}: ${w.text}` : w.text);
+    };
+    // 1 vs 1: the viewer won, or the rival by his name; never "Nosotros: ganó".
+    expect(why(story({ won: [0, 1] }))).toBe("Ganaste primera y segunda");
+    expect(why(story({ won: [0, 1] }), 1)).toBe("Ana ganó primera y segunda");
+    expect(why(story({ side: 1, seats: [1], won: [0, 2] }))).toBe("Bot ganó primera y tercera");
+    expect(why(story({ won: [1], pardas: [0] }))).toBe("Parda en primera, ganaste la segunda");
+    expect(why(story({ won: [0], pardas: [1] }))).toBe("Ganaste la primera, parda en segunda");
+    expect(why(story({ pardas: [0, 1, 2], mano: true }))).toBe("Parda en primera, segunda y tercera, ganaste por ser mano");
+    // Who did it is the seat the story names, whatever the history said before the last action.
+    expect(why(story({ reason: "truco-no-quiero", side: 1, seats: [1], seat: 0, call: "retruco" }))).toBe("Ana no quiso el retruco");
+    expect(why(story({ reason: "mazo", side: 0, seats: [0], seat: 1 }))).toBe("Bot se fue al mazo");
+    expect(why(story({ reason: "envido", side: -1, seats: [] }))).toBeNull();
+    // Teams: ours, or theirs by its label.
+    const four = makeView({ options: { players: 4, target: 30, flor: false }, teams: [0, 1, 0, 1] });
+    expect(why(story({ seats: [0, 2], won: [0, 1] }), 0, four)).toBe("Ganamos primera y segunda");
+    expect(why(story({ side: 1, seats: [1, 3], won: [0, 1] }), 0, four)).toBe("Ellos: ganaron primera y segunda");
+    // Pata de gallo: Beba's side won segunda and tercera, primera was mine.
+    const pata = makeTable({ seats: [
+      { seat: 0, name: "Ana", kind: "human", connected: true, level: null },
+      { seat: 1, name: "Beba", kind: "bot", connected: true, level: "normal" },
+      { seat: 2, name: "Toto", kind: "bot", connected: true, level: "normal" },
+    ] });
+    const gallo = makeView({ options: { players: 3, target: 30, flor: false, variant: "pata_de_gallo" }, teams: [0, 1, 1], individual: true });
+    expect(why(story({ side: 1, seats: [1, 2], won: [1, 2] }), 0, gallo, pata)).toBe("Ellos: ganaron segunda y tercera");
+    setTableLang("pt");
+    expect(why(story({ won: [0, 1] }))).toBe("Você ganhou primeira e segunda");
+    setTableLang(null);
   });
 });
