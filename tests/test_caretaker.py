@@ -273,4 +273,4 @@ def test_caretaker_is_the_takeover_bot_and_random_is_not_offered() -> None:
     assert Settings().takeover_bot == "caretaker"
     assert BOTS["caretaker"]().name == "caretaker"
     assert "random" not in LEVELS.values()
-    assert LEVELS["facil"] == "blueprint-facil"  # issue 24: the blueprint with noise, not the fuzzer
+    assert LEVELS["facil"] == "blueprint-facil"  # issue 24: the blueprint with noise
