@@ -81,6 +81,16 @@ def view_probs(
     return found, bp.probs(view_key(view, options_of(found)), len(found))
 
 
+def state_probs(
+    bp: store.Blueprint, state: State, seat: int
+) -> tuple[tuple[Choice, ...], tuple[float, ...] | None]:
+    """The same for ``seat`` in a whole state (the worlds, the rollouts, the reading)."""
+    found = choices(state.legal)
+    if len(found) == 1:
+        return found, (1.0,)
+    return found, bp.probs(state_key(state, seat, options_of(found)), len(found))
+
+
 def choose_view(
     bp: store.Blueprint, view: SeatView, draw: float, noise: float = 0.0, bet_weight: float = 1.0
 ) -> Action | None:
@@ -99,10 +109,9 @@ def likelihood(bp: store.Blueprint, state: State, seat: int, action: Action) -> 
     counts as the choice to play one, whichever card)."""
     if action.verb in _NOT_MODELLED:
         return None
-    found = choices(state.legal)
+    found, probs = state_probs(bp, state, seat)
     if len(found) == 1:
         return 1.0
-    probs = bp.probs(state_key(state, seat, options_of(found)), len(found))
     if probs is None:
         return None
     play = action.verb is Verb.PLAY
@@ -118,12 +127,7 @@ def chance(bp: store.Blueprint, state: State, seat: int, action: Action) -> floa
     no floor: the reading (``rival_types``) spreads its own."""
     if action.verb in _NOT_MODELLED:
         return None
-    found = choices(state.legal)
-    probs = (
-        (1.0,)
-        if len(found) == 1
-        else bp.probs(state_key(state, seat, options_of(found)), n=len(found))
-    )
+    found, probs = state_probs(bp, state, seat)
     if probs is None:
         return None
     play = action.verb is Verb.PLAY
@@ -159,13 +163,11 @@ def play_out(
             if style is not None and leans is not None and random() < leans[actor]:
                 action = decide(ctx_of_state(state, actor), legal, random(), style)
             else:
-                found = choices(legal)
+                found, probs = state_probs(bp, state, actor)
                 if len(found) == 1:
                     action = resolve(state, actor, found[0])
-                else:
-                    probs = bp.probs(state_key(state, actor, options_of(found)), len(found))
-                    if probs is not None:
-                        action = resolve(state, actor, found[_pick(probs, random())])
+                elif probs is not None:
+                    action = resolve(state, actor, found[_pick(probs, random())])
             if action is None:
                 action = decide(ctx_of_state(state, actor), legal, random(), ROLLOUT_STYLE)
         assert action is not None
@@ -182,5 +184,6 @@ __all__ = [
     "likelihood",
     "noisy",
     "play_out",
+    "state_probs",
     "view_probs",
 ]
