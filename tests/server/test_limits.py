@@ -157,8 +157,8 @@ def test_limits_over_a_real_socket(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     try:
         t = httpx.post(f"{server.base}/api/tables", json={"name": "Ana"}).json()
         r = httpx.post(f"{server.base}/api/tables/{t['table']}/seats", json={"name": "Beto"})
-        ana = Remote(server, t["table"], t["token"])
-        beto = Remote(server, t["table"], r.json()["token"])
+        ana = Remote(server.port, t["table"], t["token"])
+        beto = Remote(server.port, t["table"], r.json()["token"])
         settle([ana, beto])
         ana.send_text('{"t": "chat", "d": {"text": "hola \\ud800"}}')
         assert ana.until("err")["d"]["code"] == "bad_message"

@@ -72,9 +72,9 @@ class Server:
 class Remote(Connection):
     """A connection to a real server process (the ``websockets`` client)."""
 
-    def __init__(self, server: Server, table: str, token: str | None, v: int = 0) -> None:
+    def __init__(self, port: int, table: str, token: str | None, v: int = 0) -> None:
         super().__init__(v)
-        url = f"ws://127.0.0.1:{server.port}/ws/tables/{table}?v={v}"
+        url = f"ws://127.0.0.1:{port}/ws/tables/{table}?v={v}"
         self.ws: ClientConnection = connect(
             url, max_size=65536, open_timeout=WAIT, subprotocols=subprotocols(token)
         ).__enter__()
@@ -100,8 +100,8 @@ def test_sigkill_mid_hand_and_restart(tmp_path: Path) -> None:
         t = r.json()
         r = httpx.post(f"{server.base}/api/tables/{t['table']}/seats", json={"name": "Beto"})
         beto_token = r.json()["token"]
-        ana = Remote(server, t["table"], t["token"])
-        beto = Remote(server, t["table"], beto_token)
+        ana = Remote(server.port, t["table"], t["token"])
+        beto = Remote(server.port, t["table"], beto_token)
         players: list[Connection] = [ana, beto]
         for _ in range(3):
             step(players, lambda legal: legal[0])
@@ -116,7 +116,7 @@ def test_sigkill_mid_hand_and_restart(tmp_path: Path) -> None:
     server = Server(db)
     try:
         for seat, token in ((0, t["token"]), (2, beto_token)):
-            fresh = Remote(server, t["table"], token)
+            fresh = Remote(server.port, t["table"], token)
             full = fresh.recv()
             assert full["t"] == "full"
             assert (full["d"]["v"], full["d"]["view"]) == before[seat]
@@ -125,8 +125,8 @@ def test_sigkill_mid_hand_and_restart(tmp_path: Path) -> None:
         assert info["status"] == "playing" and info["v"] == acked
 
         # Both come back with their last version and play on; the bots resume too.
-        ana = Remote(server, t["table"], t["token"], v=acked)
-        beto = Remote(server, t["table"], beto_token, v=acked)
+        ana = Remote(server.port, t["table"], t["token"], v=acked)
+        beto = Remote(server.port, t["table"], beto_token, v=acked)
         players = [ana, beto]
         ana.view, beto.view = before[0][1], before[2][1]
         assert ana.view is not None

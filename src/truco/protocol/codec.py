@@ -30,6 +30,7 @@ from truco.protocol.codes import (
     TOO_LARGE,
     UNKNOWN_TYPE,
 )
+from truco.protocol.plaintext import refusal
 from truco.protocol.shapes import (
     ALWAYS_OPTIONS,
     AwaitedJson,
@@ -151,6 +152,9 @@ def parse(raw: str | bytes) -> Message | Unexpected:
             return Unexpected(BAD_MESSAGE, 'chat needs "text", a string that is not blank')
         if len(text) > MAX_CHAT:
             return Unexpected(BAD_MESSAGE, f"a chat line holds at most {MAX_CHAT} characters")
+        why = refusal(text)
+        if why is not None:
+            return Unexpected(BAD_MESSAGE, why)
         return Chat(text.strip())
     if t == "sena":
         sena = d.get("sena")

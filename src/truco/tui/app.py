@@ -25,7 +25,7 @@ from truco.anotador import data_dir
 from truco.errors import TrucoError
 from truco.events import Event, HandEnded, HandStarted, MatchEnded
 from truco.state import Phase
-from truco.tui import text
+from truco.tui import text, wire
 from truco.tui.cookies import Jar
 from truco.tui.session import LocalGame, RemoteGame
 from truco.variants import variant_of
@@ -296,7 +296,7 @@ class TrucoApp(App[int]):
                 self.message = ""
                 async for raw in socket:
                     try:
-                        message = json.loads(raw)
+                        message = wire.loads(raw)
                     except ValueError:
                         continue
                     if isinstance(message, dict):

@@ -8,6 +8,7 @@ import urllib.request
 from typing import Any
 
 from truco.errors import TrucoError
+from truco.tui import wire
 from truco.tui.cookies import Jar
 from truco.tui.session import table_id, ws_url
 
@@ -38,12 +39,12 @@ def call(
         with urllib.request.urlopen(request, timeout=timeout) as answer:
             if jar is not None:
                 jar.take(base, answer.headers.get_all("Set-Cookie") or [])
-            return json.loads(answer.read().decode() or "null")
+            return wire.loads(answer.read().decode() or "null")
     except urllib.error.HTTPError as exc:
         if jar is not None:
             jar.take(base, exc.headers.get_all("Set-Cookie") or [])
         try:
-            detail = json.loads(exc.read().decode())
+            detail = wire.loads(exc.read().decode())
             code, message = str(detail.get("code")), str(detail.get("message") or detail)
         except (ValueError, AttributeError):
             code, message = f"http_{exc.code}", str(exc.reason)

@@ -8,7 +8,6 @@ then each hand's frames, whose views are the table protocol's codec read back in
 
 from __future__ import annotations
 
-import json
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -18,7 +17,7 @@ from urllib.parse import parse_qs, quote, urlsplit
 from truco import protocol as p
 from truco.actions import Action
 from truco.errors import TrucoError
-from truco.tui import text
+from truco.tui import text, wire
 from truco.view import SeatView
 
 InputFn = Callable[[str], str]
@@ -68,10 +67,10 @@ def fetch(url: str, token: str | None = None, timeout: float = 10.0) -> Any:
         with urllib.request.urlopen(
             urllib.request.Request(url, headers=headers), timeout=timeout
         ) as r:
-            return json.loads(r.read().decode())
+            return wire.loads(r.read().decode())
     except urllib.error.HTTPError as exc:
         try:
-            said = json.loads(exc.read().decode())
+            said = wire.loads(exc.read().decode())
             code, message = said.get("code"), said.get("message")
         except (ValueError, AttributeError):
             code, message = None, exc.reason
