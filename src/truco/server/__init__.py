@@ -45,7 +45,11 @@ def uvicorn_config(app: object, settings: Settings, host: str, port: int) -> Any
         ws_max_size=settings.max_frame,  # uvicorn closes larger frames with 1009 itself
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=5,
-        # Behind a proxy, the client's address comes from X-Forwarded-For (the limits use it).
+        # Behind a proxy, the client's address comes from X-Forwarded-For (the limits use it),
+        # read from the named proxies only: with none named, no header is read at all, since
+        # uvicorn would otherwise trust one from any local client, which could then give itself
+        # a fresh address for every request and dodge the per-address limits.
+        proxy_headers=bool(settings.proxies),
         forwarded_allow_ips=list(settings.proxies) or None,
         log_level="info",
         log_config=redact.log_config(),

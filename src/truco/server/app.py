@@ -39,7 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             botpool.close_all()
 
     app = FastAPI(title="truco", lifespan=lifespan)
-    add_security_headers(app)
+    add_security_headers(app, settings.hsts_seconds)
     app.add_middleware(BodyLimit, max_body=settings.max_body, body_seconds=settings.body_seconds)
     checked = [Depends(api.same_origin(settings))]
     site = static.static_dir(settings)

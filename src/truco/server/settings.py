@@ -131,7 +131,10 @@ class Settings:
     """Open connections (HTTP and WebSocket) from one address; more are refused with 429."""
     proxies: tuple[str, ...] = field(default=())
     """Addresses of reverse proxies: exempt from ``connections_per_address`` (the proxy limits
-    connections per client itself) and trusted for ``X-Forwarded-For``."""
+    connections per client itself) and trusted for ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto``; no other client's are read."""
+    hsts_seconds: int = 365 * 24 * 3600
+    """``Strict-Transport-Security: max-age`` on answers served over HTTPS (0: not sent)."""
     login_burst: int = 10
     """Requests that check or make a password (claim a name, log in, change the password) one
     address may send at once..."""
@@ -225,6 +228,7 @@ class Settings:
             "tables_burst",
             "waiting_per_creator",
             "connections_per_address",
+            "hsts_seconds",
             "login_burst",
             "name_login_burst",
         ):

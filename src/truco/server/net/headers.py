@@ -42,11 +42,23 @@ SECURITY_HEADERS: dict[str, str] = {
 
 
 class SecurityHeaders:
-    """Adds :data:`SECURITY_HEADERS` to every HTTP response of ``app``."""
+    """Adds :data:`SECURITY_HEADERS` to every HTTP response of ``app``, and
+    ``Strict-Transport-Security`` to those served over HTTPS.
 
-    def __init__(self, app: ASGIApp, headers: dict[str, str] | None = None) -> None:
+    HSTS only there: sent over plain HTTP it means nothing (a browser ignores it, RFC 6797), and
+    a server tried out at http://127.0.0.1 must not tell a browser to insist on HTTPS. Behind a
+    proxy the scheme is the one the proxy says (``X-Forwarded-Proto``, read from the proxies in
+    ``TRUCO_PROXIES`` only).
+    """
+
+    def __init__(
+        self, app: ASGIApp, headers: dict[str, str] | None = None, hsts_seconds: int = 0
+    ) -> None:
         self.app = app
         self.headers = SECURITY_HEADERS if headers is None else headers
+        self.secure = {**self.headers}
+        if hsts_seconds > 0:
+            self.secure["Strict-Transport-Security"] = f"max-age={hsts_seconds}"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -56,14 +68,15 @@ class SecurityHeaders:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                for name, value in self.headers.items():
+                wanted = self.secure if scope.get("scheme") == "https" else self.headers
+                for name, value in wanted.items():
                     headers[name] = value
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
 
 
-def add_security_headers(app: Starlette) -> None:
+def add_security_headers(app: Starlette, hsts_seconds: int = 0) -> None:
     """Wrap ``app``'s whole middleware stack in :class:`SecurityHeaders`.
 
     Outside Starlette's ServerErrorMiddleware (which ``add_middleware`` would put it inside), so
@@ -72,6 +85,6 @@ def add_security_headers(app: Starlette) -> None:
     build = app.build_middleware_stack
 
     def build_secured() -> ASGIApp:
-        return SecurityHeaders(build())
+        return SecurityHeaders(build(), hsts_seconds=hsts_seconds)
 
     app.build_middleware_stack = build_secured  # type: ignore[method-assign]
