@@ -110,6 +110,20 @@ def test_two_players_play_a_rated_match_and_see_their_ratings_move(
     assert ranked[0][1].strip() == ("Ana" if ana_delta > 0 else "Beto")
     shots(beto, "rated-ranking")
 
+    # The week's ranking (issue 29, point 4): the match just played is in it, the winner first
+    # by the points won, each with his wins out of his matches of the week.
+    beto.locator("nav.periods a", has_text="Esta semana").click()
+    beto.wait_for_url(re.compile(r"/ranking\?mode=1v1&period=week$"))
+    beto.locator("table.ranking th", has_text="Sumó").wait_for()
+    week = beto.locator("table.ranking tbody tr")
+    weekly = [week.nth(i).inner_text().split("\t") for i in range(week.count())]
+    winner = "Ana" if ana_delta > 0 else "Beto"
+    assert [r[1].strip() for r in weekly] == [winner, "Beto" if winner == "Ana" else "Ana"]
+    by_week = {r[1].strip(): (r[2].strip(), r[3].strip()) for r in weekly}
+    assert by_week["Ana"] == (f"{ana_delta:+d}".replace("-", "−"), "1/1" if ana_delta > 0 else "0/1")
+    shots(beto, "rated-ranking-week")
+    beto.goto(base_url + "/ranking?mode=1v1")
+
     # Ana's page (a click from the ranking): her rating, its chart, the match, and its replay.
     beto.locator("table.ranking a", has_text="Ana").click()
     beto.wait_for_url(re.compile(r"/jugador/Ana$"))

@@ -88,12 +88,16 @@ def test_a_rated_one_against_one_moves_both_ratings_once(settings: Settings) -> 
         assert board.headers["x-total-count"] == "2"
         assert board.json() == {
             "mode": "1v1",
+            "period": "all",
+            "since": None,
             "players": [
                 {
                     "name": name,
                     "rating": changes[name]["after"],
                     "matches": 1,
                     "provisional": True,
+                    "gained": None,
+                    "won": None,
                 }
                 for name in (winner, loser)
             ],

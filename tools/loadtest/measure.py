@@ -132,10 +132,7 @@ async def measure(
             await all_done
     wall = time.perf_counter() - t0
     cpu1, self1 = _cpu(), resource.getrusage(resource.RUSAGE_SELF)
-    roles = {
-        f"{role}_cpu_pct": round(100 * (_tree_cpu(pids) - roles0[role]) / wall, 1)
-        for role, pids in watch.items()
-    }
+    role_cpu = {role: _tree_cpu(pids) - roles0[role] for role, pids in watch.items()}
     gc.enable()
     for run in runs:
         run.done.set()
@@ -150,6 +147,9 @@ async def measure(
     people = [run for run, (against_bot, _) in zip(runs, kept, strict=True) if not against_bot]
     bot_runs = [run for run, (against_bot, _) in zip(runs, kept, strict=True) if against_bot]
     extra = {"bot_tables": {"level": bot_level, **_figures(bot_runs, wall)}} if bot_tables else {}
+    figures = _figures(people, wall)
+    roles = {f"{role}_cpu_pct": round(100 * cpu / wall, 1) for role, cpu in role_cpu.items()}
+    roles.update(_costs(role_cpu, figures["actions"], figures["versions_per_s"] * wall))
     return {
         "tables": tables,
         "tables_opened": len(sockets),
@@ -157,7 +157,7 @@ async def measure(
         "humans": humans,
         "think_s": think,
         "seconds": round(wall, 1),
-        **_figures(people, wall),
+        **figures,
         **extra,
         "errors": dict(errors),
         **({"rated_matches": sum(r.rated / r.humans for r in runs)} if rated else {}),
@@ -181,6 +181,21 @@ def _figures(runs: list[TableRun], wall: float) -> dict[str, Any]:
         "p99_ms": _ms(p99),
         "max_ms": _ms(latencies[-1]) if latencies else None,
     }
+
+
+def _costs(role_cpu: dict[str, float], actions: int, versions: float) -> dict[str, float | None]:
+    """CPU milliseconds per client action and per version sent, for each watched role (the
+    server processes, PostgreSQL, Redis, nginx): a ratio that, unlike a share of the machine,
+    does not move with how busy the machine is, so that a change is judged by it (issue 27)."""
+    out: dict[str, float | None] = {}
+    for role, cpu in role_cpu.items():
+        name = "server" if role == "servers" else role
+        out[f"{name}_cpu_ms_per_action"] = round(1000 * cpu / actions, 3) if actions else None
+        out[f"{name}_cpu_ms_per_version"] = round(1000 * cpu / versions, 3) if versions else None
+    if len(role_cpu) > 1:  # the cluster: its servers and the services they lean on, together
+        total = sum(role_cpu.values())
+        out["cluster_cpu_ms_per_action"] = round(1000 * total / actions, 3) if actions else None
+    return out
 
 
 def _ms(seconds: float | None) -> float | None:

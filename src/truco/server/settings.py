@@ -133,6 +133,9 @@ class Settings:
     """Addresses of reverse proxies: exempt from ``connections_per_address`` (the proxy limits
     connections per client itself) and trusted for ``X-Forwarded-For`` and
     ``X-Forwarded-Proto``; no other client's are read."""
+    ranking_zone: str = "America/Argentina/Buenos_Aires"
+    """The time zone whose clock the ranking's week (from Monday 00:00) and month (from the 1st)
+    start by: the players', not the server's."""
     hsts_seconds: int = 365 * 24 * 3600
     """``Strict-Transport-Security: max-age`` on answers served over HTTPS (0: not sent)."""
     login_burst: int = 10
@@ -239,6 +242,8 @@ class Settings:
             values["proxies"] = tuple(
                 a.strip() for a in os.environ["TRUCO_PROXIES"].split(",") if a.strip()
             )
+        if os.environ.get("TRUCO_RANKING_ZONE"):
+            values["ranking_zone"] = os.environ["TRUCO_RANKING_ZONE"]
         if os.environ.get("TRUCO_SECRET"):
             values["secret"] = os.environ["TRUCO_SECRET"]
         if os.environ.get("TRUCO_SEED"):

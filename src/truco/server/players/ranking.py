@@ -11,8 +11,10 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from fastapi import FastAPI, Query, Request, Response
 from pydantic import BaseModel
@@ -21,6 +23,7 @@ from sqlalchemy import func, select
 from truco.server.errors import TableError
 from truco.server.players import ratings
 from truco.server.players.accounts import name_key
+from truco.server.players.periods import Period, period_page, period_start
 from truco.server.players.rated import ratings_t, results_t
 from truco.server.players.records import Players
 from truco.server.store.database import Store
@@ -40,7 +43,8 @@ HISTORY = 200
 OFFSET_MAX = 1_000_000
 CACHE_SECONDS = 1.0
 CACHE_PAGES = 256
-"""Ranking pages kept (mode, offset, size); the oldest is dropped first."""
+"""Ranking pages kept (mode, period, offset, size); the oldest is dropped first."""
+
 
 Mode = Literal["1v1", "2v2", "3v3"]
 
@@ -49,11 +53,19 @@ class LeaderboardRow(BaseModel):
     name: str
     rating: int
     matches: int
+    """All-time: his rated matches in the mode; a period's: those he finished in it."""
     provisional: bool
+    gained: int | None = None
+    """A period's ranking: the rating points he won in it (the sum of its matches' changes)."""
+    won: int | None = None
+    """A period's ranking: the matches of it he won."""
 
 
 class LeaderboardBody(BaseModel):
     mode: Mode
+    period: Period = "all"
+    since: str | None = None
+    """When the period began (ISO 8601, UTC); null for the all-time ranking."""
     players: list[LeaderboardRow]
 
 
@@ -98,16 +110,30 @@ class PlayerBody(BaseModel):
 class Ranking:
     """The ranking's pages, each read at most once per ``CACHE_SECONDS``."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, zone: ZoneInfo) -> None:
         self.store = store
-        self._pages: OrderedDict[tuple[str, int, int], tuple[float, int, list[dict[str, Any]]]]
+        self.zone = zone
+        self._pages: OrderedDict[
+            tuple[str, str, datetime | None, int, int], tuple[float, int, list[dict[str, Any]]]
+        ]
         self._pages = OrderedDict()
 
-    async def page(self, mode: str, offset: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
-        key = (mode, offset, limit)
+    def since(self, period: Period, now: datetime | None = None) -> datetime | None:
+        return period_start(period, now or datetime.now(UTC), self.zone)
+
+    async def page(
+        self, mode: str, offset: int, limit: int, period: Period = "all"
+    ) -> tuple[int, list[dict[str, Any]]]:
+        since = self.since(period)
+        # The start is in the key: at midnight on Monday the week's page is a new page.
+        key = (mode, period, since, offset, limit)
         cached = self._pages.get(key)
         if cached is not None and time.monotonic() - cached[0] < CACHE_SECONDS:
             return cached[1], cached[2]
+        if since is not None:
+            async with self.store.reading() as conn:
+                total, players = await period_page(conn, mode, since, offset, limit)
+            return self._keep(key, total, players)
         claimed = (ratings_t.c.mode == mode) & players_t.c.name.is_not(None)
         joined = ratings_t.join(players_t, players_t.c.id == ratings_t.c.player_id)
         async with self.store.reading() as conn:
@@ -133,11 +159,16 @@ class Ranking:
             }
             for r in rows
         ]
-        self._pages[key] = (time.monotonic(), int(total), players)
+        return self._keep(key, int(total), players)
+
+    def _keep(
+        self, key: tuple[str, str, datetime | None, int, int], total: int, players: list[Any]
+    ) -> tuple[int, list[dict[str, Any]]]:
+        self._pages[key] = (time.monotonic(), total, players)
         self._pages.move_to_end(key)
         while len(self._pages) > CACHE_PAGES:
             self._pages.popitem(last=False)
-        return int(total), players
+        return total, players
 
 
 async def player_page(
@@ -242,6 +273,17 @@ def skill_lookup(store: Store) -> Callable[[str, str], Awaitable[float]]:
     return rating_of
 
 
+def zone_of(name: str) -> ZoneInfo:
+    """The zone ``TRUCO_RANKING_ZONE`` names; a clear error at start-up when there is none."""
+    try:
+        return ZoneInfo(name)
+    except (ValueError, ZoneInfoNotFoundError):
+        raise ValueError(
+            f"TRUCO_RANKING_ZONE: no time zone is called {name!r} (for example"
+            " America/Argentina/Buenos_Aires, UTC)"
+        ) from None
+
+
 def _iso(at: Any) -> str:
     text: str = at.isoformat() if at.tzinfo is not None else at.isoformat() + "+00:00"
     return text
@@ -254,11 +296,12 @@ def install(
     *,
     site: Path | None,
     errors: dict[int | str, dict[str, Any]],
+    zone: ZoneInfo,
 ) -> None:
     """Add the ranking's and the players' routes to ``app`` (``players``: the identity's store,
     which finds a claimed name); ``site``: the built web client, whose page answers the
     browser's addresses of these pages."""
-    ranking = Ranking(store)
+    ranking = Ranking(store, zone)
     # On the app itself, as identity's routes: app.py's catch-all for unknown API paths finds a
     # path's methods among the app's own routes, and it must come after these.
 
@@ -282,10 +325,19 @@ def install(
         mode: Mode = Query("1v1", description="1v1, 2v2 or 3v3"),  # noqa: B008
         offset: int = Query(0, ge=0, le=OFFSET_MAX, description="Players to skip"),
         limit: int = Query(PAGE, ge=1, le=PAGE_MAX, description="Players in this page"),
+        period: Period = Query(  # noqa: B008
+            "all", description="all (by rating), week or month (by the points won in it)"
+        ),
     ) -> dict[str, Any]:
-        total, players = await ranking.page(mode, offset, limit)
+        total, players = await ranking.page(mode, offset, limit, period)
         response.headers["X-Total-Count"] = str(total)
-        return {"mode": mode, "players": players}
+        since = ranking.since(period)
+        return {
+            "mode": mode,
+            "period": period,
+            "since": None if since is None else _iso(since),
+            "players": players,
+        }
 
     @app.get("/api/players/{name}", response_model=PlayerBody, responses={**errors})
     async def player(

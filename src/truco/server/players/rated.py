@@ -65,6 +65,8 @@ results_t = Table(
     Column("rating_after", Integer, nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=False),
     Index("ix_truco_results_player", "player_id", "finished_at"),
+    # The ranking of a period reads a mode's results since a time (docs/players.md).
+    Index("ix_truco_results_mode_finished", "mode", "finished_at"),
 )
 """One row per seat of a finished rated match: a person (``player_id``) or a bot (``level``),
 his side, the result for him (``left``: he left for good, so ``won`` is false) and his rating

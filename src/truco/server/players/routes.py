@@ -23,7 +23,14 @@ def install(
     returns the identity, which knows the players."""
     who = identity.install(app, store, settings, errors(503))
     accounts.install(app, who, settings, checked=checked, errors=errors)
-    ranking.install(app, store, who.players, site=site, errors=errors(404, 422, 503))
+    ranking.install(
+        app,
+        store,
+        who.players,
+        site=site,
+        errors=errors(404, 422, 503),
+        zone=ranking.zone_of(settings.ranking_zone),
+    )
     return who
 
 

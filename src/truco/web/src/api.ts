@@ -172,9 +172,10 @@ export function changePassword(password: string, newPassword: string): Promise<M
   return call<Me>("POST", "/api/me/password", { password, new_password: newPassword });
 }
 
-/** One page of a mode's ranking (docs/players.md). */
-export function getLeaderboard(mode: string, offset: number, limit: number): Promise<Leaderboard> {
-  const q = new URLSearchParams({ mode, offset: String(offset), limit: String(limit) });
+/** One page of a mode's ranking (docs/players.md): all-time (by rating), or the week's or the
+ * month's (by the rating points won in it). */
+export function getLeaderboard(mode: string, offset: number, limit: number, period: Period = "all"): Promise<Leaderboard> {
+  const q = new URLSearchParams({ mode, offset: String(offset), limit: String(limit), period });
   return call<Leaderboard>("GET", `/api/leaderboard?${q.toString()}`);
 }
 
@@ -198,15 +199,26 @@ export function getReplayHand<T>(id: string, match: number | null, hand: number,
 
 // The players' pages' answers (docs/players.md), drawn by ranking.ts.
 
+export const PERIODS = ["all", "week", "month"] as const;
+export type Period = (typeof PERIODS)[number];
+
 export interface LeaderboardRow {
   name: string;
   rating: number;
+  /** All-time: his rated matches in the mode; a period's: those he finished in it. */
   matches: number;
   provisional: boolean;
+  /** A period's ranking: the rating points he won in it; null all-time. */
+  gained?: number | null;
+  /** A period's ranking: the matches of it he won; null all-time. */
+  won?: number | null;
 }
 
 export interface Leaderboard {
   mode: string;
+  period?: Period;
+  /** When the period began (ISO 8601); null all-time. */
+  since?: string | null;
   players: LeaderboardRow[];
 }
 

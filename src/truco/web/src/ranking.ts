@@ -2,7 +2,7 @@
 // player's page (/jugador/NAME) with his ratings, the history of each drawn as an SVG line, and
 // the rated matches he played, each linking to its replay (/r/TABLE, the replay viewer's page).
 
-import { ApiError, getLeaderboard, getPlayer, type HistoryPoint, type LeaderboardRow, type PlayerInfo, type Someone } from "./api";
+import { ApiError, getLeaderboard, getPlayer, type HistoryPoint, type LeaderboardRow, PERIODS, type Period, type PlayerInfo, type Someone } from "./api";
 import { type Html, html, mount, NOTHING } from "./html";
 import { getLang, t } from "./i18n";
 import { header, root } from "./page";
@@ -19,10 +19,19 @@ function modeOf(search: string): Mode {
   return (MODES as readonly string[]).includes(m ?? "") ? (m as Mode) : "1v1";
 }
 
+export function periodOf(search: string): Period {
+  const p = new URLSearchParams(search).get("period");
+  return (PERIODS as readonly string[]).includes(p ?? "") ? (p as Period) : "all";
+}
+
+function rankingHref(mode: Mode, period: Period): string {
+  return `/ranking?mode=${mode}${period === "all" ? "" : `&period=${period}`}`;
+}
+
 /** Draw the page of `path` if it is one of these; returns whether it was (router.ts). */
 export function openRatingPage(path: string, search: string): boolean {
   if (/^\/ranking\/?$/.test(path)) {
-    void openRanking(modeOf(search));
+    void openRanking(modeOf(search), periodOf(search));
     return true;
   }
   const m = /^\/jugador\/([^/]+)\/?$/.exec(path);
@@ -39,14 +48,14 @@ export function openRatingPage(path: string, search: string): boolean {
   return false;
 }
 
-async function openRanking(mode: Mode): Promise<void> {
+async function openRanking(mode: Mode, period: Period): Promise<void> {
   document.title = `${t("ranking")} · ${t("title")}`;
-  mount(root(), rankingPage(mode, null));
+  mount(root(), rankingPage(mode, null, "", period));
   try {
-    const board = await getLeaderboard(mode, 0, PAGE);
-    mount(root(), rankingPage(mode, board.players));
+    const board = await getLeaderboard(mode, 0, PAGE, period);
+    mount(root(), rankingPage(mode, board.players, "", period));
   } catch {
-    mount(root(), rankingPage(mode, null, t("err_network")));
+    mount(root(), rankingPage(mode, null, t("err_network"), period));
   }
 }
 
@@ -65,25 +74,41 @@ function shownRating(rating: number, provisional: boolean): string {
   return `${rating}${provisional ? "?" : ""}`;
 }
 
-/** The ranking of `mode`: tabs for the modes, then its players (null: still loading). */
-export function rankingPage(mode: Mode, players: LeaderboardRow[] | null, problem = ""): Html {
+/** The ranking of `mode` in `period`: tabs for the modes and the periods, then its players (null:
+ * still loading). All-time the players go by rating; in a week or a month by the points won in it. */
+export function rankingPage(mode: Mode, players: LeaderboardRow[] | null, problem = "", period: Period = "all"): Html {
   const tabs = MODES.map(
-    (m) => html`<a class="tab${m === mode ? " on" : ""}" href="${`/ranking?mode=${m}`}"${m === mode && html` aria-current="page"`}>${m}</a>`,
+    (m) => html`<a class="tab${m === mode ? " on" : ""}" href="${rankingHref(m, period)}"${m === mode && html` aria-current="page"`}>${m}</a>`,
+  );
+  const periods = PERIODS.map(
+    (p) => html`<a class="tab period${p === period ? " on" : ""}" href="${rankingHref(mode, p)}"${p === period && html` aria-current="page"`}>${t(`period_${p}`)}</a>`,
   );
   let body: Html;
   if (problem) body = html`<p class="muted">${problem}</p>`;
   else if (players === null) body = html`<p class="muted">${t("connecting")}</p>`;
-  else if (players.length === 0) body = html`<p class="muted">${t("ranking_empty")}</p>`;
-  else {
+  else if (players.length === 0) body = html`<p class="muted">${t(period === "all" ? "ranking_empty" : "ranking_period_empty")}</p>`;
+  else if (period === "all") {
     const rows = players.map(
       (p, i) => html`<tr><td>${i + 1}</td><td><a href="/jugador/${encodeURIComponent(p.name)}">${p.name}</a></td>
         <td class="num"${p.provisional && html` title="${t("provisional")}"`}>${shownRating(p.rating, p.provisional)}</td><td class="num">${p.matches}</td></tr>`,
     );
     body = html`<table class="ranking"><thead><tr><th>${t("rank_pos")}</th><th>${t("rank_name")}</th><th>${t("rank_rating")}</th><th>${t("rank_matches")}</th></tr></thead>
       <tbody>${rows}</tbody></table>`;
+  } else {
+    const rows = players.map(
+      (p, i) => html`<tr><td>${i + 1}</td><td><a href="/jugador/${encodeURIComponent(p.name)}">${p.name}</a></td>
+        <td class="num">${signed(p.gained ?? 0)}</td><td class="num">${p.won ?? 0}/${p.matches}</td>
+        <td class="num"${p.provisional && html` title="${t("provisional")}"`}>${shownRating(p.rating, p.provisional)}</td></tr>`,
+    );
+    body = html`<table class="ranking"><thead><tr><th>${t("rank_pos")}</th><th>${t("rank_name")}</th><th>${t("rank_gained")}</th><th>${t("rank_won")}</th><th>${t("rank_rating")}</th></tr></thead>
+      <tbody>${rows}</tbody></table>`;
   }
   return html`${header()}<main class="players-page"><section class="card-panel"><h2>${t("ranking")}</h2>
-    <nav class="tabs">${tabs}</nav>${body}</section></main>`;
+    <nav class="tabs">${tabs}</nav><nav class="tabs periods">${periods}</nav>${body}</section></main>`;
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0";
 }
 
 /** The line of a rating's history, drawn in a `width` x `height` box: each match one step to

@@ -408,6 +408,15 @@ function playersViews(name: string): Record<string, unknown> {
       { name, rating: 1534, matches: 12, provisional: false },
       { name: `${name}2`, rating: 1100, matches: 2, provisional: true },
     ]),
+    ranking_week: rankingPage(
+      "1v1",
+      [
+        { name, rating: 1100, matches: 3, provisional: true, gained: 41, won: 2 },
+        { name: `${name}2`, rating: 990, matches: 1, provisional: true, gained: -12, won: 0 },
+      ],
+      "",
+      "week",
+    ),
     ranking_empty: rankingPage("1v1", []),
     ranking_loading: rankingPage("3v3", null),
     player: playerPage(name, info),
@@ -454,5 +463,20 @@ describe("no style attributes", () => {
         expect(tags(String(markup)).filter((t) => t.attrs.includes("style")), where).toEqual([]);
       }
     }
+  });
+});
+
+describe("the ranking of a period", () => {
+  it("has tabs for all time, the week and the month, and ranks by the points won", () => {
+    const page = text(rankingPage("2v2", [{ name: "Ana", rating: 1100, matches: 3, provisional: false, gained: 41, won: 2 }], "", "week"));
+    expect(page).toContain("Siempre");
+    expect(page).toContain("Esta semana");
+    expect(page).toContain("Este mes");
+    expect(page).toContain("+41");
+    expect(page).toContain("2/3");
+    const markup = String(rankingPage("2v2", [], "", "month"));
+    expect(markup).toContain('href="/ranking?mode=1v1&amp;period=month"');
+    expect(markup).toContain('href="/ranking?mode=2v2"');
+    expect(text(rankingPage("1v1", [], "", "month"))).toContain("en este período");
   });
 });
