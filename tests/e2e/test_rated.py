@@ -120,7 +120,8 @@ def test_two_players_play_a_rated_match_and_see_their_ratings_move(
     winner = "Ana" if ana_delta > 0 else "Beto"
     assert [r[1].strip() for r in weekly] == [winner, "Beto" if winner == "Ana" else "Ana"]
     by_week = {r[1].strip(): (r[2].strip(), r[3].strip()) for r in weekly}
-    assert by_week["Ana"] == (f"{ana_delta:+d}".replace("-", "−"), "1/1" if ana_delta > 0 else "0/1")
+    ana_won = "1/1" if ana_delta > 0 else "0/1"
+    assert by_week["Ana"] == (f"{ana_delta:+d}".replace("-", "−"), ana_won)
     shots(beto, "rated-ranking-week")
     beto.goto(base_url + "/ranking?mode=1v1")
 

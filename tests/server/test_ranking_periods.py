@@ -12,8 +12,8 @@ from sqlalchemy import update
 from server import test_players_store as players_store
 from server.test_rated_store import a_table, one_v_one
 from truco.server.players.periods import period_start
-from truco.server.players.rated import results_t
 from truco.server.players.ranking import Ranking
+from truco.server.players.rated import results_t
 from truco.server.players.records import Players
 from truco.server.store.database import Store
 
