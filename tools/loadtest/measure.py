@@ -148,7 +148,9 @@ async def measure(
     bot_runs = [run for run, (against_bot, _) in zip(runs, kept, strict=True) if against_bot]
     extra = {"bot_tables": {"level": bot_level, **_figures(bot_runs, wall)}} if bot_tables else {}
     figures = _figures(people, wall)
-    roles = {f"{role}_cpu_pct": round(100 * cpu / wall, 1) for role, cpu in role_cpu.items()}
+    roles: dict[str, float | None] = {
+        f"{role}_cpu_pct": round(100 * cpu / wall, 1) for role, cpu in role_cpu.items()
+    }
     roles.update(_costs(role_cpu, figures["actions"], figures["versions_per_s"] * wall))
     return {
         "tables": tables,
