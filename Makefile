@@ -19,7 +19,7 @@ $(BIN)/python:
 COMPILED := $(addprefix src/truco/,legal.py hand.py argentino.py pata_de_gallo.py pica_pica.py destantado.py paulista.py rooms.py engine.py tricks.py envido.py)
 
 $(STAMP): $(BIN)/python pyproject.toml constraints.txt setup.py $(COMPILED)
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,bench]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,bench,research]'
 	touch $(STAMP)
 
 # The browser client (Vite + TypeScript); node is only needed to build it.

@@ -39,6 +39,7 @@ class Layer:
 
 
 EVERY = ("core", "protocol", "bots", "coach", "anotador", "terminal", "server", "tools", "command")
+EVERY += ("research",)
 LAYERS = {
     "core": Layer(tuple(CORE_MODULES), ("core",), (*NEITHER, *NETWORK)),
     "protocol": Layer(("protocol",), ("core", "protocol"), NEITHER),
@@ -51,10 +52,13 @@ LAYERS = {
         ("tui",), ("core", "bots", "coach", "anotador", "protocol", "terminal"), SERVER_PACKAGES
     ),
     "server": Layer(("server",), ("core", "bots", "coach", "protocol", "server"), UI_PACKAGES),
+    # The research environments (OpenSpiel, PettingZoo) are the engine seen by a library, and
+    # seat our bots; they know nothing of the server or the clients.
+    "research": Layer(("research", "envs"), ("core", "bots", "research"), (*NEITHER, *NETWORK)),
     # protocol_ts writes the anotador's facts for the web's anotador, as well as the wire's.
     "tools": Layer(
         ("arena", "bench", "protocol_ts"),
-        ("core", "bots", "coach", "anotador", "protocol", "tools"),
+        ("core", "bots", "coach", "anotador", "protocol", "research", "tools"),
         NEITHER,
     ),
     "command": Layer(("cli", "__main__"), EVERY),
@@ -141,6 +145,8 @@ RUN_TIME = {
     "bots": ("truco.bots", ("truco.server", "truco.tui", "truco.protocol", *NEITHER)),
     "terminal": ("truco.tui.main", ("truco.server", *SERVER_PACKAGES)),
     "server": ("truco.server.app", ("truco.tui", *UI_PACKAGES)),
+    # The game itself and its tensors need no research library: only their wrappers do.
+    "research": ("truco.research.encode", ("truco.server", "truco.tui", "pyspiel", *NEITHER)),
 }
 """Import a layer's entry in a fresh interpreter: the modules it must not load."""
 

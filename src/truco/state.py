@@ -354,6 +354,16 @@ TRUCO_NAMES: dict[int, str] = {
     **{level: verb.value for verb in Verb if (level := verb.truco_level) is not None},
 }
 """The Argentine truco by its level (``Verb.truco_level``), for the drawing."""
+_PAULISTA_NAMES: dict[int, str] = {
+    1: "not called",
+    **{value: verb.value for verb in Verb if (value := verb.paulista_value) is not None},
+}
+"""Truco Paulista's calls by the hand's value (``Verb.paulista_value``), for the drawing."""
+
+
+def _truco_name(state: State, level: int) -> str:
+    names = _PAULISTA_NAMES if state.rules.game == "paulista" else TRUCO_NAMES
+    return names.get(level, f"worth {level}")
 
 
 def summary(state: State) -> str:
@@ -424,14 +434,14 @@ def _calls(state: State) -> list[str]:
     """The truco as it stands, the envido and flor calls, and any call waiting for an answer."""
     lines = []
     if state.truco > 1:
-        lines.append(f"truco: {TRUCO_NAMES[state.truco]} accepted")
+        lines.append(f"truco: {_truco_name(state, state.truco)} accepted")
     if state.chain:
         lines.append("envido calls: " + ", ".join(str(verb) for verb in state.chain))
     if state.flor_chain:
         lines.append("flor calls: " + ", ".join(str(verb) for verb in state.flor_chain))
     call = state.truco_call
     if call is not None:
-        name = TRUCO_NAMES[call.level]
+        name = _truco_name(state, call.level)
         lines.append(f"waiting: {name} by seat {call.caller}, seat {call.responder} answers")
     tanto = state.tanto_call
     if tanto is not None:
