@@ -51,6 +51,7 @@ class Match:
         "dealt_seen",
         "hand_from",
         "hand_start",
+        "hands_done",
         "history",
         "returns_mode",
         "rules",
@@ -60,12 +61,16 @@ class Match:
         "state",
     )
 
-    def __init__(self, rules: Rules, returns: str = "match") -> None:
+    def __init__(self, rules: Rules, returns: str = "match", start: State | None = None) -> None:
+        """A new game of ``rules``; ``start``: from that engine state, about to deal a hand
+        (``new_match(rules, mano=..., score=...)``), instead of the match's start."""
         if returns not in RETURNS:
             raise ValueError(f"returns must be one of {RETURNS}, not {returns!r}")
+        if start is not None and (start.rules != rules or start.phase != 0):
+            raise ValueError("a game starts from a state of its rules about to deal a hand")
         self.rules = rules
         self.returns_mode = returns
-        self.state: State = new_match(rules)
+        self.state: State = new_match(rules) if start is None else start
         self.history: list[int] = []
         self.closed: list[list[str]] = [[] for _ in range(rules.players)]
         """Each seat's record of each finished hand (``_record``)."""
@@ -80,6 +85,8 @@ class Match:
         """The engine's state before the current hand's deal."""
         self.hand_from = 0
         """Where the current hand starts in ``history``."""
+        self.hands_done = 0
+        """The hands played to their end in this game."""
         self._dealing: list[int] = []
         self.sizes: tuple[int, ...] = ()
         self._with_vira = False
@@ -100,6 +107,7 @@ class Match:
         other.seen_cards = self.seen_cards
         other.hand_start = self.hand_start
         other.hand_from = self.hand_from
+        other.hands_done = self.hands_done
         other._dealing = list(self._dealing)
         other.sizes = self.sizes
         other._with_vira = self._with_vira
@@ -109,7 +117,7 @@ class Match:
         """Whether the game has ended: the match, or in ``hand`` mode its first hand."""
         if self.state.phase == 2:  # Phase.OVER
             return True
-        return self.returns_mode == "hand" and self.state.hand_no >= 1 and self._between_hands()
+        return self.returns_mode == "hand" and self.hands_done > 0
 
     def _between_hands(self) -> bool:
         return self.state.phase == 0  # Phase.DEAL
@@ -202,6 +210,7 @@ class Match:
         )
 
     def _close_hand(self) -> None:
+        self.hands_done += 1
         for seat in range(self.rules.players):
             self.closed[seat].append(self._record(seat))
 
@@ -399,6 +408,7 @@ class Match:
         world = self.copy()
         world.state = self.hand_start
         world.history = self.history[: self.hand_from]
+        world.hands_done = self.hands_done
         world._start_deal()
         for s in range(len(known)):
             for card in sorted(known[s] + drawn[s]):
