@@ -213,3 +213,13 @@ def test_clones_are_independent() -> None:
 
 def test_the_module_registers_the_game() -> None:
     assert truco_openspiel.NAME in [t.short_name for t in pyspiel.registered_games()]
+
+
+def test_the_docs_name_every_piece_of_the_layout() -> None:
+    from pathlib import Path
+
+    from truco.research.encode import pieces
+
+    text = (Path(__file__).parents[1] / "docs" / "research.md").read_text(encoding="utf-8")
+    missing = [p.name for p in pieces(2, True) if f"| `{p.name}` |" not in text]
+    assert missing == []

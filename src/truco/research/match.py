@@ -314,7 +314,7 @@ class Match:
 
     def scorer_of(self, seat: int) -> int:
         """The score a seat's points go to: its own (scores per player) or its team's."""
-        return seat if self.rules.individual else seat % 2
+        return seat if self.rules.individual else self.state.teams[seat]
 
     def returns(self) -> list[float]:
         """Each seat's return; zero until the game is over.
