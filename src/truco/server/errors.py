@@ -35,7 +35,8 @@ def unavailable(exc: Exception) -> TableError:
 def set_aside_error(table_id: str) -> TableError:
     return TableError(
         p.TABLE_NOT_FOUND,
-        f"table {table_id} is set aside: its log cannot be replayed (see the server's log)",
+        f"table {table_id} is set aside: it cannot be restored or played on "
+        "(truco admin tables --broken says why)",
     )
 
 

@@ -29,6 +29,7 @@ from truco.server.store.database import Store
 from truco.server.store.schema import StoreUnavailable, TableRow
 from truco.server.tables.clock import RETRY_SECONDS
 from truco.server.tables.handle import TableHandle
+from truco.server.tables.rows import check_row
 from truco.server.tables.seats import BOT, EMPTY, HUMAN, Seat, hash_token
 from truco.server.tables.table import BROKEN, EXPIRED, WAITING, Table, check_rated
 
@@ -68,6 +69,7 @@ class Hub:
         self._lobby: tuple[float, list[dict[str, Any]]] | None = None
         self._lobby_lock = asyncio.Lock()
         self._jobs: list[asyncio.Task[None]] = []
+        self._breaking: set[asyncio.Task[None]] = set()
         self.restored = asyncio.Event()
         """Set once every unfinished table was restored after start-up."""
 
@@ -144,6 +146,7 @@ class Hub:
         if row.status == BROKEN:
             raise set_aside_error(table_id)
         try:
+            check_row(row)
             return self._build(row)
         except Exception as exc:
             await self._set_aside(table_id, f"{type(exc).__name__}: {exc}")
@@ -157,7 +160,7 @@ class Hub:
         return table
 
     async def _set_aside(self, table_id: str, problem: str) -> None:
-        log.error("table %s set aside, its log cannot be replayed: %s", table_id, problem)
+        log.error("table %s set aside: %s", table_id, problem)
         try:
             await self.store.set_broken(table_id, problem)
         except StoreUnavailable as exc:  # marked at the next attempt
@@ -289,9 +292,26 @@ class Hub:
     def _watch(self, table: Table) -> None:
         """A change of what the lobby shows of ``table`` (seats, status) drops the cached lobby,
         so that the cache spares the loop from floods of requests, never hides a change. A
-        cluster's hub watches its tables itself (its lobby lives in Redis)."""
+        cluster's hub watches its tables itself (its lobby lives in Redis). A table whose
+        command failed is set aside (``_break``)."""
         if table.on_change is None:
             table.on_change = self._lobby_changed
+        table.on_broken = lambda problem: self._keep(self._break(table, problem))
+
+    def _keep(self, coro: Coroutine[Any, Any, None]) -> None:
+        # The loop holds only weak references to tasks: keep each until it is done.
+        task = asyncio.get_running_loop().create_task(coro)
+        self._breaking.add(task)
+        task.add_done_callback(self._breaking.discard)
+
+    async def _break(self, table: Table, problem: str) -> None:
+        """Set aside a table whose command failed while it played: marked in the store with
+        ``problem`` (``truco admin tables --broken``), gone from the lobby and from this
+        process; its people were told (``Room._fail``)."""
+        await self._set_aside(table.id, problem)
+        if self.tables.get(table.id) is table:
+            await self._forget(table.id)
+        await table.stop()
 
     def _lobby_changed(self) -> None:
         self._lobby = None

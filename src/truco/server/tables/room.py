@@ -119,6 +119,8 @@ class Room(abc.ABC):
         """Called when what the lobby shows of the table may have changed (the cluster's lobby)."""
         self.on_lost: Callable[[], None] | None = None
         """Called when the log refused an append: another process owns the table now."""
+        self.on_broken: Callable[[str], None] | None = None
+        """Called with the problem when one of the table's own commands failed (``_fail``)."""
 
     # --- building and restoring ---------------------------------------------------------
 
@@ -219,14 +221,34 @@ class Room(abc.ABC):
                 log.warning("table %s: database unavailable: %s", self.id, exc)
                 if future is not None and not future.done():
                     future.set_exception(unavailable(exc))
-            except Exception as exc:
+            except TableError as exc:
                 if future is not None and not future.done():
                     future.set_exception(exc)
                 else:
-                    log.exception("table %s: a command failed", self.id)
+                    log.warning("table %s: %s", self.id, exc.message)
+            except Exception as exc:
+                # Anything else is the table's own failure, whoever's command met it (a bot's
+                # turn, or the señas of the bots after a person's action).
+                self._fail(exc)
+                if future is not None and not future.done():
+                    future.set_exception(exc)
             else:
                 if future is not None and not future.done():
                     future.set_result(result)
+
+    def _fail(self, exc: Exception) -> None:
+        """A command failed other than by refusing a request: the table cannot go on.
+        It stops taking commands, its people are told, and it is set aside (``on_broken``)
+        rather than left waiting for a turn that will never come."""
+        problem = f"a command failed: {type(exc).__name__}: {exc}"
+        log.error("table %s: %s", self.id, problem, exc_info=exc)
+        self._stopped = True
+        self.clock.cancel()
+        self.status = BROKEN
+        for conn in self.connections():
+            conn.close(p.CLOSE_NOT_FOUND, "the table is set aside: it cannot go on")
+        if self.on_broken is not None:
+            self.on_broken(problem)
 
     async def submit(self, fn: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``fn`` on the owner task, after every command queued before it."""
