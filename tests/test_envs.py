@@ -255,3 +255,20 @@ def test_an_episode_against_the_experto() -> None:
     assert env.rival_names == ["experto"]
     _, steps = episode(env, 5)
     assert steps > 0
+
+
+def test_the_bots_get_their_partners_senas_and_read_their_rivals() -> None:
+    # Seat 1 (simple) signs to its partner seat 3 (ventajero, which reads its rivals 0 and 2).
+    env = TrucoEnv(rivals=["simple", "simple", "ventajero"], players=4)
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    heard: set[tuple[int, int]] = set()
+    done = False
+    while not done:
+        heard |= {(s, sender) for s, got in enumerate(env.seated.senas.heard) for sender, _ in got}
+        obs, _, done, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert (3, 1) in heard
+    assert heard <= {(0, 2), (2, 0), (1, 3), (3, 1)}  # only from a partner
+    assert env.match.hands_done > 1
+    assert set(env.seated.readings) == {3}
+    assert set(env.seated.readings[3].seen) == {0, 2}
