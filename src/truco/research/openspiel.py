@@ -10,7 +10,6 @@ comes from ``observe`` only (``research.encode``). docs/research.md has it all.
 
 from __future__ import annotations
 
-import dataclasses
 from random import Random
 from typing import Any, Final
 
@@ -19,15 +18,13 @@ import pyspiel
 
 from truco.research.actions import NUM_ACTIONS, action_text
 from truco.research.encode import Encoder, history_rows
-from truco.research.match import CHANCE, RETURNS, Match
-from truco.rules import Rules, from_options
+from truco.research.match import CHANCE, Match
+from truco.research.options import RULES_DEFAULTS, max_hand_points, rules_of
+from truco.rules import Rules
 from truco.state import draw
 
 NAME: Final = "python_truco"
-_RULES_DEFAULTS: Final[dict[str, Any]] = {
-    f.name: f.default for f in dataclasses.fields(Rules) if f.default is not dataclasses.MISSING
-}
-PARAMETERS: Final[dict[str, Any]] = {**_RULES_DEFAULTS, "returns": "match"}
+PARAMETERS: Final[dict[str, Any]] = {**RULES_DEFAULTS, "returns": "match"}
 """The game's parameters and their defaults: every option of ``Rules``, and ``returns``."""
 
 _GAME_TYPE: Final = pyspiel.GameType(
@@ -48,21 +45,6 @@ _GAME_TYPE: Final = pyspiel.GameType(
 )
 
 
-def rules_of(params: dict[str, Any]) -> tuple[Rules, str]:
-    """The rules and the returns' mode of a game's parameters (unknown names refused)."""
-    options = {k: v for k, v in params.items() if k != "returns"}
-    unknown = sorted(set(options) - set(_RULES_DEFAULTS))
-    if unknown:
-        raise ValueError(f"python_truco has no parameter {', '.join(unknown)}")
-    returns = params.get("returns", "match")
-    if returns not in RETURNS:
-        raise ValueError(f"returns must be one of {RETURNS}, not {returns!r}")
-    # OpenSpiel hands every parameter over, the defaults too; Rules then fills in what its
-    # variant implies (a variant given with the default 2 seats gets its own, and so on).
-    changed = {k: v for k, v in options.items() if v != _RULES_DEFAULTS[k]}
-    return from_options(Rules(), changed), returns
-
-
 def max_hands(rules: Rules) -> int:
     """A bound on the hands of a match: each hand scores at least a point for some side, so a
     match has at most ``scorers * (target - 1) + 1``. Destantado (porotos go back and forth) and
@@ -76,18 +58,6 @@ def max_hands(rules: Rules) -> int:
     if rules.variant == "destantado" or rules.game == "paulista":
         bound *= 4
     return bound
-
-
-def max_hand_points(rules: Rules) -> int:
-    """A bound on the points one side can score in one hand: a falta (the match), the truco's
-    top value, every seat's flor and the envido chain's."""
-    flor = max(
-        rules.flor_value,
-        rules.flor_quiero_value,
-        rules.contraflor_value,
-        rules.contraflor_resto_decline_after_contraflor,
-    )
-    return 2 * rules.target + 12 + rules.players * flor + 10
 
 
 def game_info(rules: Rules, returns: str) -> pyspiel.GameInfo:
