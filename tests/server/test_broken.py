@@ -37,6 +37,20 @@ def db_file(settings: Settings) -> str:
     return settings.database_url.split("///", 1)[1]
 
 
+def listed_broken(settings: Settings) -> list[dict[str, str]]:
+    listed = subprocess.run(
+        [sys.executable, "-m", "truco", "admin", "tables", "--broken", "--json"]
+        + ["--db", db_file(settings)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={k: v for k, v in os.environ.items() if k != "TRUCO_DATABASE_URL"},
+    )
+    """What ``truco admin tables --broken --json`` lists."""
+    rows: list[dict[str, str]] = json.loads(listed.stdout)
+    return rows
+
+
 @pytest.mark.parametrize(
     "damage",
     [
@@ -68,15 +82,7 @@ def test_a_damaged_table_is_set_aside_and_the_rest_served(
             "SELECT status, problem FROM truco_tables WHERE id = ?", (bad,)
         ).fetchone()
     assert status == "broken" and problem
-    listed = subprocess.run(
-        [sys.executable, "-m", "truco", "admin", "tables", "--broken", "--json"]
-        + ["--db", db_file(settings)],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={k: v for k, v in os.environ.items() if k != "TRUCO_DATABASE_URL"},
-    )
-    rows = json.loads(listed.stdout)
+    rows = listed_broken(settings)
     assert [r["table"] for r in rows] == [bad] and rows[0]["problem"] == problem
 
 
@@ -116,19 +122,6 @@ def test_a_client_of_a_set_aside_table_is_told_not_to_retry(settings: Settings) 
         assert watcher.closed()[0] == 4404
 
 
-def _listed_broken(settings: Settings) -> list[dict[str, str]]:
-    listed = subprocess.run(
-        [sys.executable, "-m", "truco", "admin", "tables", "--broken", "--json"]
-        + ["--db", db_file(settings)],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={k: v for k, v in os.environ.items() if k != "TRUCO_DATABASE_URL"},
-    )
-    rows: list[dict[str, str]] = json.loads(listed.stdout)
-    return rows
-
-
 @pytest.mark.parametrize(
     ("damage", "reason"),
     [
@@ -162,7 +155,7 @@ def test_a_waiting_table_with_a_damaged_row_is_set_aside_and_the_lobby_served(
             assert good in listed and bad not in listed
             r = c.get(f"/api/tables/{bad}")
             assert r.status_code == 404 and "set aside" in r.json()["message"], r.text
-    rows = _listed_broken(settings)
+    rows = listed_broken(settings)
     assert [r["table"] for r in rows] == [bad]
     assert reason in rows[0]["problem"], rows[0]["problem"]
 
@@ -191,7 +184,7 @@ def test_a_table_whose_bot_fails_while_it_plays_is_set_aside(settings: Settings)
         assert t["table"] not in hub.tables
         r = c.get(f"/api/tables/{t['table']}")
         assert r.status_code == 404 and "set aside" in r.json()["message"]
-    rows = _listed_broken(settings)
+    rows = listed_broken(settings)
     assert [r["table"] for r in rows] == [t["table"]]
     assert "gran-maestro" in rows[0]["problem"]
 

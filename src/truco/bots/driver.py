@@ -62,22 +62,28 @@ def decide(bot: Bot, told: Situation, rng: Random) -> Action:
     return guarded(bot.choose, told, rng)
 
 
-class Driver:
-    """One match with bots in some seats (the others are people, who act through ``act``)."""
+class BotSeats:
+    """What a match keeps for its bot seats: the señas of the hand being played (what each seat
+    made and received), which seats sign, and per bot seat that reads its rivals, what it has
+    read this match."""
 
-    def __init__(self, state: State, bots: Mapping[int, Bot]) -> None:
-        players = state.rules.players
-        self.state = state
+    def __init__(self, players: int, bots: Mapping[int, Bot]) -> None:
         self.bots = dict(bots)
         self.senas = Exchange(players)
-        """The señas of the hand being played: what each seat made and received."""
         self.signers = [s in self.bots and signs(self.bots[s]) for s in range(players)]
         self.readings: dict[int, Reading] = {}
-        """Per bot seat that reads its rivals, what it has read this match."""
         for seat, bot in self.bots.items():
             reading = reading_for(bot)
             if reading is not None:
                 self.readings[seat] = reading
+
+
+class Driver(BotSeats):
+    """One match with bots in some seats (the others are people, who act through ``act``)."""
+
+    def __init__(self, state: State, bots: Mapping[int, Bot]) -> None:
+        super().__init__(state.rules.players, bots)
+        self.state = state
 
     def to_act(self) -> int | None:
         """The seat to act, ``CHANCE`` for a deal, None once the match is over."""
@@ -118,4 +124,4 @@ class Driver:
         return tuple(self.senas.before(self.state, actor, self.signers))
 
 
-__all__ = ["Driver", "Made", "Step", "decide", "situation"]
+__all__ = ["BotSeats", "Driver", "Made", "Step", "decide", "situation"]

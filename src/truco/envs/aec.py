@@ -12,19 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from truco.envs.table import Observation, deal_chance, observation_space, observe
+from truco.envs.table import Observation, deal_chance, observation_space, observe, render
 from truco.errors import IllegalActionError
 from truco.research.actions import NUM_ACTIONS, action_text
 from truco.research.encode import Encoder
 from truco.research.match import Match
 from truco.research.options import rules_of
-from truco.state import draw
 
 ILLEGAL_REWARD = -1.0
 """What ``env``'s wrapper gives the agent that takes an illegal action (the others get 0)."""
@@ -130,14 +128,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's own name for it
 
     def render(self) -> str | None:
         """The table as text (every seat's cards: the drawing of ``truco.state.draw``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render called without a render_mode ('human' or 'ansi')")
-            return None
-        text = draw(self.match.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.render_mode, self.match)
 
     def close(self) -> None:
         pass

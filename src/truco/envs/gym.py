@@ -23,13 +23,12 @@ from gymnasium import spaces
 from truco.bots import make_bot
 from truco.envs.aec import ILLEGAL_REWARD
 from truco.envs.seats import Seated
-from truco.envs.table import Observation, deal_chance, observation_space, observe
+from truco.envs.table import Observation, deal_chance, observation_space, observe, render
 from truco.errors import IllegalActionError
 from truco.research.actions import NUM_ACTIONS, action_text
 from truco.research.encode import Encoder
 from truco.research.match import Match
 from truco.research.options import rules_of
-from truco.state import draw
 
 
 class TrucoEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -128,14 +127,7 @@ class TrucoEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def render(self) -> str | None:
         """The table as text (every seat's cards: the drawing of ``truco.state.draw``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render called without a render_mode ('human' or 'ansi')")
-            return None
-        text = draw(self.match.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render(self.render_mode, self.match)
 
 
 ID = "truco/Truco-v0"

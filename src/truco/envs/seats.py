@@ -7,29 +7,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from random import Random
 
-from truco.bots.base import Bot, reading_for
-from truco.bots.driver import decide, situation
-from truco.bots.rivals import Reading
-from truco.bots.senas import Exchange, signs
+from truco.bots.base import Bot
+from truco.bots.driver import BotSeats, decide, situation
 from truco.research.actions import ACTION_ID
 from truco.research.match import CHANCE, Match
 from truco.view import observe
 
 
-class Seated:
+class Seated(BotSeats):
     """The bots of some seats of one game, with the señas and readings a table keeps for them."""
 
     def __init__(self, match: Match, bots: Mapping[int, Bot]) -> None:
-        players = match.rules.players
+        super().__init__(match.rules.players, bots)
         self.match = match
-        self.bots = dict(bots)
-        self.senas = Exchange(players)
-        self.signers = [s in self.bots and signs(self.bots[s]) for s in range(players)]
-        self.readings: dict[int, Reading] = {}
-        for seat, bot in self.bots.items():
-            reading = reading_for(bot)
-            if reading is not None:
-                self.readings[seat] = reading
         self._hands_seen = match.hands_done
 
     def after_action(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
@@ -19,6 +20,7 @@ from truco.research.encode import Encoder
 from truco.research.match import CHANCE, Match
 from truco.research.options import max_hand_points
 from truco.rules import Rules
+from truco.state import draw
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -64,3 +66,16 @@ def deal_chance(match: Match, rng: np.random.Generator) -> None:
     while match.to_act() == CHANCE:
         outcomes = match.chance_outcomes()
         match.step(outcomes[int(rng.integers(len(outcomes)))][0])
+
+
+def render(mode: str | None, match: Match) -> str | None:
+    """The table as text (every seat's cards: the drawing of ``truco.state.draw``): printed in
+    ``human`` mode, returned in ``ansi``."""
+    if mode is None:
+        gymnasium.logger.warn("render called without a render_mode ('human' or 'ansi')")
+        return None
+    text = draw(match.state)
+    if mode == "human":
+        print(text)
+        return None
+    return text
