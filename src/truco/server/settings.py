@@ -136,6 +136,10 @@ class Settings:
     ranking_zone: str = "America/Argentina/Buenos_Aires"
     """The time zone whose clock the ranking's week (from Monday 00:00) and month (from the 1st)
     start by: the players', not the server's."""
+    session_check_seconds: float = 1.0
+    """How long a process trusts that a session it checked is still open: a session ended in
+    another process of a cluster (logout, "cerrar las otras sesiones", a new password) ends here
+    within this; in the process that ended it, at once."""
     hsts_seconds: int = 365 * 24 * 3600
     """``Strict-Transport-Security: max-age`` on answers served over HTTPS (0: not sent)."""
     login_burst: int = 10
@@ -225,7 +229,7 @@ class Settings:
             value = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
             values[name] = type(getattr(base, name))(value)
         values["queue_bots_after"] = _env_float("TRUCO_QUEUE_BOTS_AFTER", base.queue_bots_after)
-        for name in ("logins_per_minute", "name_logins_per_minute"):
+        for name in ("logins_per_minute", "name_logins_per_minute", "session_check_seconds"):
             values[name] = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
         for name in (
             "tables_burst",

@@ -31,6 +31,8 @@ from truco.server.players.identity import (
     current_player,
     is_https,
     me_body,
+    request_player,
+    request_session,
 )
 from truco.server.players.names import NameRefused, clean_name
 from truco.server.players.records import NameTaken, Player, new_player_id
@@ -148,6 +150,10 @@ class LoginBody(BaseModel):
     password: str = Field(max_length=MAX_PASSWORD)
 
 
+class EndedBody(BaseModel):
+    ended: int = Field(description="how many of the player's other sessions were ended")
+
+
 class PasswordBody(BaseModel):
     password: str = Field(max_length=MAX_PASSWORD, description="the current password")
     new_password: str = _new_password("the new password")
@@ -185,8 +191,11 @@ def install(
     async def me(player_id: str) -> dict[str, Any]:
         return await me_body(identity, player_id)
 
-    async def become(request: Request, response: Response, player_id: str) -> None:
-        identity.set_cookie(response, await identity.key(), player_id, is_https(request.scope))
+    async def become(
+        request: Request, response: Response, player_id: str, session: str = ""
+    ) -> None:
+        key = await identity.key()
+        identity.set_cookie(response, key, player_id, is_https(request.scope), session)
         response.headers["Cache-Control"] = "no-store"
 
     @app.post(
@@ -212,7 +221,8 @@ def install(
             raise TableError(NAME_UNAVAILABLE, "that name is not available") from None
         if not done:  # claimed meanwhile, by another request of this player
             raise TableError(NAME_UNAVAILABLE, "you have claimed a name already")
-        response.headers["Cache-Control"] = "no-store"
+        # From now on this device is the player through a session of his (sessions.py).
+        await become(request, response, player.id, await identity.sessions.open(player.id))
         return await me(player.id)
 
     @app.post(
@@ -234,7 +244,7 @@ def install(
         if hashing.needs_rehash(stored):
             await identity.players.set_password(found.id, await hashing.hash(body.password))
         await identity.players.touch(found.id)
-        await become(request, response, found.id)
+        await become(request, response, found.id, await identity.sessions.open(found.id))
         return await me(found.id)
 
     @app.post(
@@ -244,6 +254,10 @@ def install(
         dependencies=checked,
     )
     async def logout(request: Request, response: Response) -> dict[str, Any]:
+        # This device's session ends: a copy of its cookie is nobody's any more.
+        player_id, session = request_player(request), request_session(request)
+        if player_id is not None and session:
+            await identity.sessions.end(player_id, session)
         fresh = new_player_id()
         await become(request, response, fresh)
         return {"id": fresh, "name": None, "seats": []}
@@ -267,8 +281,29 @@ def install(
         if not await hashing.verify(stored, body.password):
             raise TableError(BAD_LOGIN, "wrong password")
         await identity.players.set_password(player.id, await hashing.hash(body.new_password))
-        response.headers["Cache-Control"] = "no-store"
+        # A new password ends every other session: whoever learnt the old one is out.
+        keep = request_session(request) or await identity.sessions.open(player.id)
+        await identity.sessions.end_others(player.id, keep)
+        await become(request, response, player.id, keep)
         return await me(player.id)
+
+    @app.post(
+        "/api/me/sessions/close-others",
+        response_model=EndedBody,
+        responses=errors(403, 413, 422, 503),
+        dependencies=checked,
+    )
+    async def close_others(
+        request: Request,
+        response: Response,
+        player: PlayerRef = Depends(current_player),  # noqa: B008
+    ) -> dict[str, Any]:
+        """Cerrar las otras sesiones: every device of the player but this one is logged out."""
+        response.headers["Cache-Control"] = "no-store"
+        session = request_session(request)
+        if player.name is None or not session:
+            return {"ended": 0}  # a player who claimed no name has no sessions
+        return {"ended": await identity.sessions.end_others(player.id, session)}
 
 
 __all__ = [

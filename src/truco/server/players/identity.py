@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket
 
 from truco.server.players.records import Players, new_player_id, shared_secret
+from truco.server.players.sessions import Sessions
 from truco.server.settings import Settings
 from truco.server.store.database import Store
 from truco.server.store.schema import StoreUnavailable
@@ -36,6 +37,8 @@ MAX_AGE: Final = 400 * 24 * 3600
 """Seconds the cookie lasts (400 days: browsers cap a cookie's life there)."""
 SCOPE_KEY: Final = "truco.player"
 """Where the middleware leaves the request's player id in the ASGI scope."""
+SESSION_KEY: Final = "truco.session"
+"""...and the session its cookie names ('' for none)."""
 _ID_LENGTH: Final = 32
 
 
@@ -52,6 +55,7 @@ class Identity:
 
     def __init__(self, store: Store, settings: Settings) -> None:
         self.players = Players(store)
+        self.sessions = Sessions(store, settings.session_check_seconds)
         self._store = store
         self._secret = settings.secret
         self._key: bytes | None = None
@@ -67,27 +71,41 @@ class Identity:
                     self._key = hashlib.sha256(salted).digest()
         return self._key
 
-    def sign(self, key: bytes, player_id: str) -> str:
-        mac = hmac.new(key, player_id.encode(), hashlib.sha256).digest()
-        return f"{player_id}.{base64.urlsafe_b64encode(mac).decode().rstrip('=')}"
+    def sign(self, key: bytes, player_id: str, session: str = "") -> str:
+        """The cookie value of ``player_id`` (and of one of its sessions, once it claimed a
+        name: ``sessions.py``)."""
+        payload = f"{player_id}~{session}" if session else player_id
+        mac = hmac.new(key, payload.encode(), hashlib.sha256).digest()
+        return f"{payload}.{base64.urlsafe_b64encode(mac).decode().rstrip('=')}"
 
-    def verify(self, key: bytes, value: str) -> str | None:
-        """The player id a cookie value carries, if its signature is this server's."""
-        player_id, _, _ = value.partition(".")
-        if len(player_id) != _ID_LENGTH or not all(c in "0123456789abcdef" for c in player_id):
+    def verify(self, key: bytes, value: str) -> tuple[str, str] | None:
+        """The player id and session ('' for none) a cookie value carries, if its signature is
+        this server's (whether the session is still open is ``sessions.valid``'s to say)."""
+        payload, _, _ = value.partition(".")
+        player_id, _, session = payload.partition("~")
+        if not _hex(player_id) or (session and not _hex(session)):
             return None
-        return player_id if hmac.compare_digest(self.sign(key, player_id), value) else None
+        if not hmac.compare_digest(self.sign(key, player_id, session), value):
+            return None
+        return player_id, session
 
-    def set_cookie(self, response: Response, key: bytes, player_id: str, secure: bool) -> None:
-        """Make ``player_id`` the identity of the browser that gets ``response``."""
-        response.headers.append("set-cookie", self.cookie_header(key, player_id, secure))
+    def set_cookie(
+        self, response: Response, key: bytes, player_id: str, secure: bool, session: str = ""
+    ) -> None:
+        """Make ``player_id`` (in ``session``) the identity of the browser that gets
+        ``response``."""
+        response.headers.append("set-cookie", self.cookie_header(key, player_id, secure, session))
 
-    def cookie_header(self, key: bytes, player_id: str, secure: bool) -> str:
+    def cookie_header(self, key: bytes, player_id: str, secure: bool, session: str = "") -> str:
         cookie = (
-            f"{COOKIE}={self.sign(key, player_id)}; Max-Age={MAX_AGE}; Path=/; HttpOnly; "
-            "SameSite=Lax"
+            f"{COOKIE}={self.sign(key, player_id, session)}; Max-Age={MAX_AGE}; Path=/; "
+            "HttpOnly; SameSite=Lax"
         )
         return cookie + ("; Secure" if secure else "")
+
+
+def _hex(text: str) -> bool:
+    return len(text) == _ID_LENGTH and all(c in "0123456789abcdef" for c in text)
 
 
 def is_https(scope: Scope) -> bool:
@@ -127,7 +145,16 @@ class IdentityCookie:
             key: bytes | None = await self.identity.key()
         except StoreUnavailable:
             key = None  # no identity this time; what needs one answers "unavailable"
-        player_id = self.identity.verify(key, value) if key is not None and value else None
+        found = self.identity.verify(key, value) if key is not None and value else None
+        player_id, session = found if found is not None else (None, "")
+        if player_id is not None:
+            try:
+                if not await self.identity.sessions.valid(player_id, session):
+                    # A claimed player's cookie whose session was ended: nobody's any more.
+                    player_id, session = None, ""
+            except StoreUnavailable:
+                key = None  # as when the key cannot be read: no identity this time
+                player_id, session = None, ""
         fresh = (
             player_id is None
             and key is not None
@@ -137,6 +164,7 @@ class IdentityCookie:
         if fresh:
             player_id = new_player_id()
         scope[SCOPE_KEY] = player_id
+        scope[SESSION_KEY] = session
         if not fresh or key is None or player_id is None:
             await self.app(scope, receive, send)
             return
@@ -157,6 +185,12 @@ def player_id_of(scope: Scope) -> str | None:
     """The player id the middleware found or made for this request or WebSocket."""
     found = scope.get(SCOPE_KEY)
     return found if isinstance(found, str) else None
+
+
+def request_session(request: Request) -> str:
+    """The session the request's cookie names ('' for none: a player who claimed no name)."""
+    found = request.scope.get(SESSION_KEY)
+    return found if isinstance(found, str) else ""
 
 
 def socket_player(ws: WebSocket) -> str | None:
@@ -236,5 +270,6 @@ __all__ = [
     "me_body",
     "player_id_of",
     "request_player",
+    "request_session",
     "socket_player",
 ]

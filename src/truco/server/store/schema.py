@@ -65,6 +65,17 @@ players_t = Table(
 """A player (``players.py``): a row from the first seat taken or name claimed; ``name`` is the
 claimed name as shown, ``name_key`` its NFKC + casefold form that keeps names unique."""
 
+sessions_t = Table(
+    "truco_sessions",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("player_id", String(32), nullable=False, index=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+"""The open sessions of players who claimed a name (``identity.py``): a login or a claim opens
+one, named in the device's cookie; logging out ends it, and "cerrar las otras sesiones" or a new
+password ends the player's others."""
+
 secrets_t = Table(
     "truco_secrets",
     metadata,
