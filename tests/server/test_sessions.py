@@ -32,7 +32,7 @@ def other(settings: Settings) -> Iterator[TestClient]:
 
 def _copy(source: TestClient, to: TestClient) -> str:
     """Put ``source``'s identity cookie in ``to`` (a thief's copy); the value."""
-    value = source.cookies[COOKIE]
+    value: str = source.cookies[COOKIE]
     to.cookies.clear()
     to.cookies.set(COOKIE, value)
     return value
