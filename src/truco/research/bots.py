@@ -110,6 +110,10 @@ class OpenSpielBot:
                 random_state=np_rng,
                 final_policy_type=ismcts.ISMCTSFinalPolicyType.NORMALIZED_VISITED_COUNT,
             )
+            # Its worlds drawn with this decision's RNG (OpenSpiel's default sampler has its own).
+            search.set_resampler(
+                lambda st, player: st.resample_from_infostate(player, np_rng.uniform)
+            )
             return {int(a): float(p) for a, p in search.get_policy(state)}
         tree = mcts.MCTSBot(
             game, UCT_C, self.simulations, evaluator, solve=False, random_state=np_rng
