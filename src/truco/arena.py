@@ -25,14 +25,37 @@ from random import Random
 from typing import Any
 
 from truco import CHANCE
-from truco.bots import arena_bot
+from truco.bots import arena_bot as _our_arena_bot
 from truco.bots.base import Bot
 from truco.bots.driver import Driver, decide
+from truco.errors import TrucoError
 from truco.rules import Rules
 from truco.state import State, hand_teams, new_match
 from truco.variants import variant_of
 
 Z95 = 1.959963984540054
+
+
+OPENSPIEL = "openspiel:"
+"""The prefix of OpenSpiel's bots: ``openspiel:ismcts[:SIMS]``, ``openspiel:mcts[:SIMS]``."""
+
+
+def arena_bot(name: str) -> Bot:
+    """A bot for the arena: ``bots.arena_bot``'s names and OpenSpiel's searches
+    (``research.bots``, with the research extra)."""
+    if not name.strip().lower().startswith(OPENSPIEL):
+        return _our_arena_bot(name)
+    try:
+        from truco.research.bots import openspiel_bot
+    except ImportError as exc:
+        if exc.name not in ("pyspiel", "open_spiel") and not str(exc.name).startswith(
+            "open_spiel."
+        ):
+            raise
+        raise TrucoError(
+            f"{name!r} needs OpenSpiel: pip install 'truco[research]' ({exc})"
+        ) from None
+    return openspiel_bot(name)
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:

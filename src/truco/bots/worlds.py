@@ -111,11 +111,14 @@ def sample_worlds(
     heard: Heard = (),
     tendencies: tuple[Tendency, ...] | None = None,
     likelihood: Likelihood = action_likelihood,
+    narrowed: bool = False,
 ) -> list[tuple[State, float]]:
     """Up to ``count`` worlds consistent with the view and with the señas ``heard`` from
     partners (``bots/senas.py``), each with its likelihood weight (the other seats' actions
     weighed by their ``tendencies``, when the seat has read them). Señas no world can agree
-    with (a person may sign what he does not hold) are dropped rather than leave no world."""
+    with (a person may sign what he does not hold) are dropped rather than leave no world.
+    ``narrowed``: the view's legal actions may be fewer than the seat's (``guard`` took a
+    falta away), so a world need only allow them all."""
     me = view.seat
     assert me is not None
     players = view.rules.players
@@ -226,11 +229,12 @@ def sample_worlds(
             continue
         # The same actions, in whatever order: a hand written by a person (a hand history) need
         # not list its cards in the order the engine deals them.
-        if state.legal != legal and set(state.legal) != set(legal):
+        same = state.legal == legal or set(state.legal) == set(legal)
+        if not same and not (narrowed and set(legal) <= set(state.legal)):
             continue
         worlds.append((state, world[1] * extra))
     if said and not worlds:
-        return sample_worlds(view, rng, count, tries, (), tendencies, likelihood)
+        return sample_worlds(view, rng, count, tries, (), tendencies, likelihood, narrowed)
     return worlds
 
 

@@ -10,6 +10,7 @@ comes from ``observe`` only (``research.encode``). docs/research.md has it all.
 
 from __future__ import annotations
 
+import functools
 from random import Random
 from typing import Any, Final
 
@@ -21,7 +22,7 @@ from truco.research.encode import Encoder, history_rows
 from truco.research.match import CHANCE, Match
 from truco.research.options import RULES_DEFAULTS, max_hand_points, rules_of
 from truco.rules import Rules
-from truco.state import draw
+from truco.state import State, draw
 
 NAME: Final = "python_truco"
 PARAMETERS: Final[dict[str, Any]] = {**RULES_DEFAULTS, "returns": "match"}
@@ -101,12 +102,27 @@ class TrucoGame(pyspiel.Game):  # type: ignore[misc]
         return TrucoObserver(self.rules, kind)
 
 
-class TrucoState(pyspiel.State):  # type: ignore[misc]
-    """A state of ``python_truco``: a ``Match`` and OpenSpiel's record of its steps."""
+@functools.lru_cache(maxsize=32)
+def pyspiel_game(rules: Rules, returns: str = "match") -> TrucoGame:
+    """The ``python_truco`` game of ``rules`` (every option given as a parameter)."""
+    params = {name: getattr(rules, name) for name in RULES_DEFAULTS}
+    game = TrucoGame({**params, "returns": returns})
+    if game.rules != rules:
+        raise ValueError(f"python_truco cannot be given these rules: {rules}")
+    return game
 
-    def __init__(self, game: TrucoGame) -> None:
+
+class TrucoState(pyspiel.State):  # type: ignore[misc]
+    """A state of ``python_truco``: a ``Match`` and OpenSpiel's record of its steps.
+
+    ``start``: the game starts from that engine state about to deal a hand (``Match``'s
+    ``start``) rather than the match's start; its resampled states start there too. A bot seated
+    in a match of ours searches from the hand it is in (``research.bots``)."""
+
+    def __init__(self, game: TrucoGame, start: State | None = None) -> None:
         super().__init__(game)
-        self.match = Match(game.rules, game.returns_mode)
+        self.start = start
+        self.match = Match(game.rules, game.returns_mode, start)
 
     def current_player(self) -> int:
         actor = self.match.to_act()
@@ -145,7 +161,7 @@ class TrucoState(pyspiel.State):  # type: ignore[misc]
         among those that agree with all it saw (``Match.resample``)."""
         rng = Random(int(probability_sampler() * 2**53))
         world = self.match.resample(player_id, rng)
-        state: TrucoState = self.get_game().new_initial_state()
+        state = TrucoState(self.get_game(), self.start)
         for number in world.history:
             state.apply_action(number)
         return state
