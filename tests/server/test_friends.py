@@ -189,7 +189,7 @@ def test_inviting_a_friend_to_ones_table(ana: TestClient) -> None:
     assert code(beto.post("/api/me/invites", json=invite)) == (409, "not_following")
     assert beto.post("/api/me/friends", json={"name": "Ana"}).status_code == 200
     elsewhere = beto.post("/api/me/invites", json={"name": "Ana", "table": other})
-    assert code(elsewhere) == (403, "not_seated")
+    assert code(elsewhere) == (403, "not_at_table")
     r = beto.post("/api/me/invites", json=invite)
     assert r.status_code == 201, r.text
     assert r.json() == {"name": "Ana", "table": table, "invite": f"/t/{table}"}

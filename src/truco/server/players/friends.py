@@ -35,10 +35,10 @@ TOO_MANY_FOLLOWS = "too_many_follows"
 """The player follows ``max_follows`` players already (HTTP 409)."""
 NOT_FOLLOWING = "not_following"
 """An invitation to a player one does not follow (HTTP 409)."""
-NOT_SEATED = "not_seated"
+NOT_AT_TABLE = "not_at_table"
 """An invitation to a table where the inviter holds no seat, or whose match is over (HTTP 403)."""
 
-STATUS = {FOLLOW_SELF: 422, TOO_MANY_FOLLOWS: 409, NOT_FOLLOWING: 409, NOT_SEATED: 403}
+STATUS = {FOLLOW_SELF: 422, TOO_MANY_FOLLOWS: 409, NOT_FOLLOWING: 409, NOT_AT_TABLE: 403}
 
 NAME_MOST = 100
 """The longest name looked up (a claimed name is at most 20 characters after its rule)."""
@@ -233,7 +233,7 @@ def install(
         if not await follows.follows(player.id, their_id):
             raise TableError(NOT_FOLLOWING, "invite the players you follow")
         if not await follows.seated(player.id, body.table):
-            raise TableError(NOT_SEATED, "invite to a table where you sit and the match goes on")
+            raise TableError(NOT_AT_TABLE, "invite to a table where you sit and the match goes on")
         if not invites.take(player.id):
             raise TableError(
                 p.RATE_LIMITED,
@@ -249,7 +249,7 @@ def install(
 __all__ = [
     "FOLLOW_SELF",
     "NOT_FOLLOWING",
-    "NOT_SEATED",
+    "NOT_AT_TABLE",
     "STATUS",
     "TOO_MANY_FOLLOWS",
     "install",
