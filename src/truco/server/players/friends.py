@@ -248,8 +248,8 @@ def install(
 
 __all__ = [
     "FOLLOW_SELF",
-    "NOT_FOLLOWING",
     "NOT_AT_TABLE",
+    "NOT_FOLLOWING",
     "STATUS",
     "TOO_MANY_FOLLOWS",
     "install",

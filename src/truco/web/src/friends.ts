@@ -76,7 +76,7 @@ export function friendsDialog(state: FriendsState, table: string | null): Html {
           )}</ul>`;
     body = html`${invites}${friends}`;
   }
-  return html`<div class="modal-back"><div class="modal friends-dialog" role="dialog" aria-label="${t("friends_title")}">
+  return html`<div class="modal-back"><div class="modal account-dialog friends-dialog" role="dialog" aria-label="${t("friends_title")}">
     <h2>${t("friends_title")}</h2>${body}<p class="friends-note" role="status">${state.note}</p>
     <div class="modal-buttons"><button type="button" class="ghost" data-cmd="account-cancel">${t("close")}</button></div></div></div>`;
 }
