@@ -18,6 +18,7 @@ from server import test_players_store as players_store
 from server.clusterfix import LACKING, Backing
 from server.helpers import create, serving
 from truco.server import Settings
+from truco.server.players import follows as follows_module
 from truco.server.players.follows import Follows, TooManyFollows, invites_t
 from truco.server.players.presence import MemoryPresence, RedisPresence, seen_key
 from truco.server.players.records import Players
@@ -109,6 +110,32 @@ def test_invitations_are_shown_while_fresh_and_their_table_open(url: str) -> Non
     run(url, body)
 
 
+def test_a_follow_at_the_limit_waits_for_another_processs_follow(url: str) -> None:
+    if url.startswith("sqlite"):
+        pytest.skip("a SQLite file has one process, whose store writes one transaction at a time")
+
+    async def body(store: Store) -> None:
+        people = [(f"{i:032x}", f"Jugador {i}") for i in range(6)]
+        await named(store, (ANA, "Ana"), *people)
+        for pid, _ in people[:4]:
+            assert await Follows(store).follow(ANA, pid, 5)
+        other = Store(url)  # another process: its own pool and its own writer
+        try:
+            async with store.engine.begin() as conn:
+                # This process's follow, the fifth, is written and not yet committed...
+                assert await follows_module._follow(conn, ANA, people[4][0], 5) == "new"
+                # ...while the other process's follow counts: it must wait for it, not count 4.
+                late = asyncio.create_task(Follows(other).follow(ANA, people[5][0], 5))
+                await asyncio.sleep(0.5)  # time for it to reach the lock (it waits there)
+            with pytest.raises(TooManyFollows):
+                await late
+        finally:
+            await other.close()
+        assert len(await Follows(store).followed(ANA)) == 5
+
+    run(url, body)
+
+
 # --- through the app ----------------------------------------------------------------------------
 
 
@@ -157,9 +184,18 @@ def test_following_a_friend_and_seeing_him_online_at_his_table(ana: TestClient) 
     claim(caro, "Caro")
     assert code(ana.post("/api/me/friends", json={"name": "ANA"})) == (422, "follow_self")
     r = ana.post("/api/me/friends", json={"name": "beto"})
-    assert r.status_code == 200 and r.json() == {"name": "Beto", "following": True}
-    assert ana.get("/api/me/friends/BETO").json() == {"name": "Beto", "following": True}
-    assert beto.get("/api/me/friends/Ana").json() == {"name": "Ana", "following": False}
+    assert r.status_code == 200 and r.json() == {
+        "name": "Beto",
+        "following": True,
+        "yourself": False,
+    }
+    assert ana.get("/api/me/friends/BETO").json() == {
+        "name": "Beto",
+        "following": True,
+        "yourself": False,
+    }
+    assert beto.get("/api/me/friends/Ana").json()["following"] is False
+    assert ana.get("/api/me/friends/ana").json()["yourself"] is True
     # Beto has not opened a page yet: offline, and at no table.
     assert friends(ana)["friends"] == [{"name": "Beto", "online": False, "tables": []}]
     table = create(beto, name="Beto", bots={})["table"]
@@ -174,7 +210,7 @@ def test_following_a_friend_and_seeing_him_online_at_his_table(ana: TestClient) 
     claim(nobody, "Dani")
     assert code(ana.post("/api/me/friends", json={"name": "Dani"})) == (409, "too_many_follows")
     r = ana.delete("/api/me/friends/Caro")
-    assert r.status_code == 200 and r.json() == {"name": "Caro", "following": False}
+    assert r.status_code == 200 and r.json()["following"] is False
     assert [f["name"] for f in friends(ana)["friends"]] == ["Beto"]
     assert ana.post("/api/me/friends", json={"name": "Dani"}).status_code == 200
 

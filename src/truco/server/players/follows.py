@@ -96,6 +96,12 @@ def _upsert(conn: AsyncConnection, table: Table, keys: Sequence[str], **values: 
 
 async def _follow(conn: AsyncConnection, follower: str, followed: str, most: int) -> str:
     """``new``, ``there`` (followed already) or ``full`` (``most`` followed already)."""
+    if conn.dialect.name == "postgresql":
+        # Two follows of one player at once wait for each other here, so that they cannot both
+        # count ``most - 1`` (SQLite's writes are one at a time already).
+        await conn.execute(
+            select(players_t.c.id).where(players_t.c.id == follower).with_for_update()
+        )
     there = await conn.execute(
         select(follows_t.c.followed_id).where(
             follows_t.c.follower_id == follower, follows_t.c.followed_id == followed

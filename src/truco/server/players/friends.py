@@ -56,6 +56,8 @@ class InviteBody(BaseModel):
 class FollowingBody(BaseModel):
     name: str
     following: bool
+    yourself: bool = False
+    """The name is the asker's own (nobody follows himself)."""
 
 
 class FriendTable(BaseModel):
@@ -175,7 +177,11 @@ def install(
         found = await identity.players.by_key(name_key(name.strip()))
         if found is None or found.name is None:
             raise TableError(PLAYER_NOT_FOUND, "no player has claimed that name")
-        return {"name": found.name, "following": await follows.follows(player.id, found.id)}
+        return {
+            "name": found.name,
+            "following": await follows.follows(player.id, found.id),
+            "yourself": found.id == player.id,
+        }
 
     @app.post(
         "/api/me/friends",

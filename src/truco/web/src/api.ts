@@ -196,6 +196,8 @@ export interface Friends {
 export interface Following {
   name: string;
   following: boolean;
+  /** The name is the asker's own. */
+  yourself?: boolean;
 }
 
 export function getFriends(): Promise<Friends> {

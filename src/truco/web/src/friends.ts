@@ -109,7 +109,7 @@ function drawFollow(name: string, following: boolean | null, note = ""): void {
 export async function loadFollow(name: string): Promise<void> {
   try {
     const f = await getFollowing(name);
-    drawFollow(f.name, f.following);
+    if (!f.yourself) drawFollow(f.name, f.following); // nobody follows himself
   } catch {
     /* an unknown name: the page says so */
   }
