@@ -16,7 +16,7 @@ from truco import protocol as p
 from truco.server.errors import TableError
 from truco.server.net.admission import TOO_LARGE, TOO_SLOW
 from truco.server.net.limits import BAD_ORIGIN, origin_ok
-from truco.server.players import accounts, ranking
+from truco.server.players import accounts, friends, ranking
 from truco.server.players.names import BAD_NAME, NameRefused
 from truco.server.schemas import ErrorBody
 from truco.server.settings import Settings
@@ -46,6 +46,7 @@ STATUS = {
     TOO_SLOW: 408,
     INTERNAL: 500,
     **accounts.STATUS,
+    **friends.STATUS,
 }
 
 

@@ -11,12 +11,13 @@ from collections.abc import AsyncIterator
 from fastapi import Depends, FastAPI
 
 from truco.server import api
-from truco.server.cluster.hub import make_hub
+from truco.server.cluster.hub import ClusterHub, make_hub
 from truco.server.net import redact, static
 from truco.server.net.admission import BodyLimit
 from truco.server.net.headers import add_security_headers
 from truco.server.players import ranking
 from truco.server.players import routes as players
+from truco.server.players.presence import MemoryPresence, Presence, RedisPresence
 from truco.server.queue import playnow
 from truco.server.settings import Settings
 from truco.server.store.database import Store
@@ -43,7 +44,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, max_body=settings.max_body, body_seconds=settings.body_seconds)
     checked = [Depends(api.same_origin(settings))]
     site = static.static_dir(settings)
-    who = players.install(app, hub.store, settings, checked=checked, site=site)
+    who = players.install(
+        app, hub.store, settings, checked=checked, site=site, presence=_presence(hub, settings)
+    )
     app.state.hub = hub
     api.install_errors(app)
     get_table = tables.install(app, hub, settings, checked)
@@ -67,3 +70,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     websocket.install(app, hub, settings)
     static.install(app, site)
     return app
+
+
+def _presence(hub: object, settings: Settings) -> Presence:
+    """Who is online: in Redis for a cluster (on the hub's own connection), so that every process
+    sees the players of the others; in memory for one process."""
+    if isinstance(hub, ClusterHub):
+        return RedisPresence(hub.bus.redis, hub.bus.node, settings.presence_seconds)
+    return MemoryPresence(settings.presence_seconds)

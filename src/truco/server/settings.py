@@ -151,6 +151,22 @@ class Settings:
     """Logins and password changes for one name, from anywhere, at once..."""
     name_logins_per_minute: float = 3.0
     """...and then this many a minute (a guesser gets 4,320 tries a day at most)."""
+    # --- Amigos (players/friends.py; docs/players.md) -----------------------------------------
+    max_follows: int = 200
+    """Players one player may follow; one more answers ``too_many_follows``."""
+    presence_seconds: float = 60.0
+    """A player is online this long after a page of hers last asked for her friends (the web
+    client asks every 20 s while a page is open)."""
+    friends_polls_burst: int = 30
+    """Friends lists one player may ask for at once..."""
+    friends_polls_per_second: float = 1.0
+    """...and then this many per second."""
+    invite_burst: int = 5
+    """Invitations to a table one player may send at once..."""
+    invites_per_minute: float = 6.0
+    """...and then this many a minute."""
+    invite_seconds: float = 1800.0
+    """An invitation is shown this long (and only while its table's match goes on)."""
     secret: str | None = field(default=None, repr=False)
     """The key the identity cookies are signed with (``identity.py``); None: one made once and
     kept in the database, shared by every process of a cluster."""
@@ -229,7 +245,13 @@ class Settings:
             value = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
             values[name] = type(getattr(base, name))(value)
         values["queue_bots_after"] = _env_float("TRUCO_QUEUE_BOTS_AFTER", base.queue_bots_after)
-        for name in ("logins_per_minute", "name_logins_per_minute", "session_check_seconds"):
+        for name in (
+            "logins_per_minute",
+            "name_logins_per_minute",
+            "session_check_seconds",
+            "presence_seconds",
+            "invites_per_minute",
+        ):
             values[name] = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
         for name in (
             "tables_burst",
@@ -238,6 +260,8 @@ class Settings:
             "hsts_seconds",
             "login_burst",
             "name_login_burst",
+            "max_follows",
+            "invite_burst",
         ):
             values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
         for name in ("analysis_processes", "analysis_queue"):

@@ -1,12 +1,14 @@
 // The account area of the header: the player's name (or "Anónimo"), and the dialogs that claim a
 // name, log in, log out and change the password (docs/players.md). The page asks /api/me who
-// the player is and where she sits, and lists those tables in the lobby.
+// the player is and where she sits, and lists those tables in the lobby. A named player has
+// "Amigos" here too (friends.ts), asked for every 20 s while the page is open.
 
 import { ApiError, changePassword, claimName, getMe, logIn, logOut, type Me } from "./api";
+import { friendsButton, friendsDialog, friendsState, loadFriends, onFriendsChange, POLL_MS, tableOfPath } from "./friends";
 import { type Html, html, mount, NOTHING } from "./html";
 import { t, tr } from "./i18n";
 
-export type AccountDialog = "claim" | "login" | "password";
+export type AccountDialog = "claim" | "login" | "password" | "friends";
 
 export interface AccountState {
   me: Me | null;
@@ -49,7 +51,7 @@ export function accountArea(state: AccountState = account): Html {
   const who = name !== null ? html`<b class="account-name">${name}</b>` : html`<span class="account-name muted">${t("anonymous")}</span>`;
   const buttons =
     name !== null
-      ? html`<button class="small ghost" data-cmd="account-password">${t("change_password")}</button>
+      ? html`${friendsButton(friendsState.data)}<button class="small ghost" data-cmd="account-password">${t("change_password")}</button>
         <button class="small ghost" data-cmd="account-logout">${t("logout")}</button>`
       : html`<button class="small ghost" data-cmd="account-claim">${t("claim_name")}</button>
         <button class="small ghost" data-cmd="account-login">${t("login")}</button>`;
@@ -68,6 +70,7 @@ function field(name: string, label: string, type: string, autocomplete: string, 
 export function accountDialog(state: AccountState): Html {
   const kind = state.dialog;
   if (kind === null) return NOTHING;
+  if (kind === "friends") return friendsDialog(friendsState, tableOfPath(globalThis.location?.pathname ?? "/"));
   const title = kind === "claim" ? t("claim_name") : kind === "login" ? t("login") : t("change_password");
   const body =
     kind === "claim"
@@ -115,14 +118,26 @@ export function renderAccount(doc: Document | undefined = globalThis.document): 
   }
 }
 
+let polling: ReturnType<typeof setInterval> | null = null;
+
+/** Ask for a named player's friends now and every `POLL_MS` (the server's presence). */
+function pollFriends(): void {
+  if (account.me?.name) void loadFriends();
+  polling ??= setInterval(() => {
+    if (account.me?.name) void loadFriends();
+  }, POLL_MS);
+}
+
 /** Ask the server who this browser's player is. */
 export async function loadAccount(): Promise<void> {
+  onFriendsChange(() => renderAccount());
   try {
     account.me = await getMe();
   } catch {
     return; // offline: the area stays as it was
   }
   renderAccount();
+  pollFriends();
 }
 
 /** A click on one of the area's buttons; false when `cmd` is not the account's. */
@@ -133,6 +148,11 @@ export function accountCommand(cmd: string): boolean {
     case "account-password":
       account.dialog = cmd === "account-claim" ? "claim" : cmd === "account-login" ? "login" : "password";
       account.note = "";
+      break;
+    case "account-friends":
+      account.dialog = "friends";
+      friendsState.note = "";
+      void loadFriends();
       break;
     case "account-cancel":
       account.dialog = null;
@@ -170,6 +190,8 @@ async function run(request: () => Promise<Me>, done = "", claimed: string | null
     account.note = errorWords(e, claimed);
   }
   account.busy = false;
+  if (account.me && account.me.id !== before) friendsState.data = null;
   renderAccount();
+  if (account.me?.name) void loadFriends();
   if (account.me && account.me.id !== before) onChange(account.me);
 }

@@ -172,6 +172,54 @@ export function changePassword(password: string, newPassword: string): Promise<M
   return call<Me>("POST", "/api/me/password", { password, new_password: newPassword });
 }
 
+/** Amigos (docs/players.md): the players one follows, who of them is online and at which
+ * tables, and the invitations received. */
+export interface Friend {
+  name: string;
+  online: boolean;
+  tables: { table: string; invite: string }[];
+}
+
+export interface Invitation {
+  name: string;
+  table: string;
+  invite: string;
+  at: string;
+}
+
+export interface Friends {
+  friends: Friend[];
+  invites: Invitation[];
+  most: number;
+}
+
+export interface Following {
+  name: string;
+  following: boolean;
+  /** The name is the asker's own. */
+  yourself?: boolean;
+}
+
+export function getFriends(): Promise<Friends> {
+  return call<Friends>("GET", "/api/me/friends");
+}
+
+export function getFollowing(name: string): Promise<Following> {
+  return call<Following>("GET", `/api/me/friends/${encodeURIComponent(name)}`);
+}
+
+export function follow(name: string): Promise<Following> {
+  return call<Following>("POST", "/api/me/friends", { name });
+}
+
+export function unfollow(name: string): Promise<Following> {
+  return call<Following>("DELETE", `/api/me/friends/${encodeURIComponent(name)}`);
+}
+
+export function inviteFriend(name: string, table: string): Promise<{ name: string; table: string; invite: string }> {
+  return call("POST", "/api/me/invites", { name, table });
+}
+
 /** One page of a mode's ranking (docs/players.md): all-time (by rating), or the week's or the
  * month's (by the rating points won in it). */
 export function getLeaderboard(mode: string, offset: number, limit: number, period: Period = "all"): Promise<Leaderboard> {

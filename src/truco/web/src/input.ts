@@ -2,6 +2,7 @@
 // data-act (a game action), data-sena and data-cmd attributes the views carry.
 
 import { accountCommand, submitAccount } from "./account";
+import { friendsCommand } from "./friends";
 import { getLang, htmlLang, t, toggleLang } from "./i18n";
 import { refreshLobby, submitCreate, syncSeatRows } from "./home";
 import { $, navigate, root, showToast } from "./page";
@@ -32,6 +33,7 @@ export function listen(): void {
     if (!cmdEl) return;
     const cmd = cmdEl.dataset.cmd;
     if (cmd && accountCommand(cmd)) return;
+    if (cmd && friendsCommand(cmd, cmdEl)) return;
     switch (cmd) {
       case "home":
         ev.preventDefault();

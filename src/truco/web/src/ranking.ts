@@ -3,6 +3,7 @@
 // the rated matches he played, each linking to its replay (/r/TABLE, the replay viewer's page).
 
 import { ApiError, getLeaderboard, getPlayer, type HistoryPoint, type LeaderboardRow, PERIODS, type Period, type PlayerInfo, type Someone } from "./api";
+import { loadFollow } from "./friends";
 import { type Html, html, mount, NOTHING } from "./html";
 import { getLang, t } from "./i18n";
 import { header, root } from "./page";
@@ -63,7 +64,9 @@ async function openPlayer(name: string): Promise<void> {
   document.title = `${name} · ${t("title")}`;
   mount(root(), playerPage(name, null));
   try {
-    mount(root(), playerPage(name, await getPlayer(name)));
+    const info = await getPlayer(name);
+    mount(root(), playerPage(info.name, info));
+    void loadFollow(info.name);
   } catch (e) {
     const why = e instanceof ApiError && e.status === 404 ? t("player_not_found") : t("err_network");
     mount(root(), playerPage(name, null, why));
@@ -177,5 +180,5 @@ export function playerPage(name: string, info: PlayerInfo | null, problem = ""):
           <th>${t("partners")}</th><th>${t("rivals")}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`}`;
   }
   return html`${header()}<main class="players-page"><section class="card-panel"><h2>${name}</h2>
-    <p><a href="/ranking">${t("ranking")}</a></p>${body}</section></main>`;
+    ${info !== null && html`<p class="follow" id="follow"></p>`}<p><a href="/ranking">${t("ranking")}</a></p>${body}</section></main>`;
 }

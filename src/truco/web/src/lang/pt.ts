@@ -7,6 +7,20 @@
 import type { Key } from "./es";
 
 export const pt: Partial<Record<Key, string>> = {
+  // Amigos (friends.ts): the account area's button shows at a Paulista table too.
+  friends: "Amigos",
+  friends_title: "Seus amigos",
+  friends_empty: "Você ainda não segue ninguém: abra a página de um jogador (no ranking) e toque em «Seguir».",
+  friend_online: "online",
+  friend_offline: "desconectado",
+  friend_at_table: "na mesa {table}",
+  friend_invite: "Convidar para esta mesa",
+  friend_invited: "Você convidou {name}.",
+  invites_title: "Convites",
+  invite_from: "{name} convida você para a mesa dele",
+  invite_go: "Ir para a mesa",
+  err_not_following: "Você só pode convidar quem você segue.",
+  err_not_at_table: "Convide de uma mesa onde você está sentado e que segue em jogo.",
   title: "Truco",
   subtitle: "Truco online",
   your_name: "Seu nome",
