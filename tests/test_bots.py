@@ -10,6 +10,7 @@ from truco import notation
 from truco.actions import DISCARD, Action, Deal, Verb
 from truco.bots import BOTS, LEVELS, make_bot
 from truco.bots.base import Bot, Situation
+from truco.bots.blueprint_bot import BlueprintBot
 from truco.bots.context import ctx_of_view
 from truco.bots.equity import equity, equity_table, match_equity, race_equity
 from truco.bots.expert import ExpertBot
@@ -23,12 +24,31 @@ from truco.rules import Rules, Variant
 from truco.state import OVER, State, new_match
 from truco.view import observe
 
+SMALL_WORLDS, SMALL_TRIES = 3, 60
+"""The search budget of the bots under test: these tests check what a bot may do (legal, blind
+to hidden cards, repeatable), which no budget changes; the full budget has its own tests
+(``test_full_budget_*``)."""
+
 
 def small(name: str) -> Bot:
-    """The bot by name, the expert with a small budget so that tests stay quick."""
+    """The bot by name, every search in it with a small budget so that tests stay quick."""
     if name == "expert-blind":
-        return ExpertBot(worlds=3, tries=60, reads=False)
-    return ExpertBot(worlds=3, tries=60) if LEVELS.get(name, name) == "expert" else make_bot(name)
+        return ExpertBot(worlds=SMALL_WORLDS, tries=SMALL_TRIES, reads=False)
+    if LEVELS.get(name, name) == "expert":
+        return ExpertBot(worlds=SMALL_WORLDS, tries=SMALL_TRIES)
+    return shrunk(make_bot(name))
+
+
+def shrunk(bot: Bot) -> Bot:
+    """``bot`` with its search (its own, or that of the bot it falls back on where no blueprint
+    covers the table) at the small budget. What it models stays as it is: blueprint or rules of
+    thumb for the other seats, reading, señas, tell, rollout style; only fewer worlds are
+    sampled and tried (``by_mode``, the worlds by mode, is a budget too)."""
+    if isinstance(bot, ExpertBot):
+        bot.worlds, bot.tries, bot.by_mode = SMALL_WORLDS, SMALL_TRIES, None
+    if isinstance(bot, BlueprintBot) and bot.fallback is not None:
+        shrunk(bot.fallback)
+    return bot
 
 
 def play_out(rules: Rules, bots: list[Bot], seed: int, max_actions: int = 2000) -> int:

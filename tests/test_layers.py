@@ -38,7 +38,17 @@ class Layer:
     """Outside packages it must never import."""
 
 
-EVERY = ("core", "protocol", "bots", "coach", "anotador", "terminal", "server", "tools", "command")
+EVERY: tuple[str, ...] = (
+    "core",
+    "protocol",
+    "bots",
+    "coach",
+    "anotador",
+    "terminal",
+    "server",
+    "tools",
+    "command",
+)
 EVERY += ("research",)
 LAYERS = {
     "core": Layer(tuple(CORE_MODULES), ("core",), (*NEITHER, *NETWORK)),
