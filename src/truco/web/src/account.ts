@@ -3,7 +3,7 @@
 // the player is and where she sits, and lists those tables in the lobby. A named player has
 // "Amigos" here too (friends.ts), asked for every 20 s while the page is open.
 
-import { ApiError, changePassword, claimName, getMe, logIn, logOut, type Me } from "./api";
+import { ApiError, changePassword, claimName, closeOtherSessions, getMe, logIn, logOut, type Me } from "./api";
 import { friendsButton, friendsDialog, friendsState, loadFriends, onFriendsChange, POLL_MS, tableOfPath } from "./friends";
 import { type Html, html, mount, NOTHING } from "./html";
 import { t, tr } from "./i18n";
@@ -82,7 +82,9 @@ export function accountDialog(state: AccountState): Html {
           ${field("password", t("password"), "password", "current-password", 1, 128)}`
         : html`${field("password", t("current_password"), "password", "current-password", 1, 128)}
           ${field("new_password", t("new_password"), "password", "new-password", 8, 128)}
-          <p class="muted">${t("password_rule")}</p>`;
+          <p class="muted">${t("password_rule")}</p>
+          <p class="muted">${t("sessions_intro")}
+          <button type="button" class="small ghost" data-cmd="account-close-others"${state.busy && " disabled"}>${t("close_other_sessions")}</button></p>`;
   return html`<div class="modal-back"><div class="modal account-dialog" role="dialog" aria-label="${title}">
     <h2>${title}</h2><form id="account-form" data-kind="${kind}">${body}
     <p class="account-note" role="status">${state.note}</p>
@@ -160,6 +162,9 @@ export function accountCommand(cmd: string): boolean {
     case "account-logout":
       void run(() => logOut());
       return true;
+    case "account-close-others":
+      void closeOthers();
+      return true;
     default:
       return false;
   }
@@ -175,6 +180,21 @@ export function submitAccount(form: HTMLFormElement): void {
   if (kind === "claim") void run(() => claimName(get("name"), get("password")), "", get("name"));
   else if (kind === "login") void run(() => logIn(get("name"), get("password")));
   else if (kind === "password") void run(() => changePassword(get("password"), get("new_password")), t("password_changed"));
+}
+
+/** Cerrar las otras sesiones: every other device of the player is logged out. */
+async function closeOthers(): Promise<void> {
+  account.busy = true;
+  account.note = "";
+  renderAccount();
+  try {
+    const { ended } = await closeOtherSessions();
+    account.note = t("sessions_closed", { n: ended });
+  } catch (e) {
+    account.note = errorWords(e, null);
+  }
+  account.busy = false;
+  renderAccount();
 }
 
 async function run(request: () => Promise<Me>, done = "", claimed: string | null = null): Promise<void> {

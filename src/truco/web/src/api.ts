@@ -168,6 +168,11 @@ export function logOut(): Promise<Me> {
   return call<Me>("POST", "/api/logout");
 }
 
+/** Cerrar las otras sesiones: how many of the player's other sessions were ended. */
+export function closeOtherSessions(): Promise<{ ended: number }> {
+  return call<{ ended: number }>("POST", "/api/me/sessions/close-others");
+}
+
 export function changePassword(password: string, newPassword: string): Promise<Me> {
   return call<Me>("POST", "/api/me/password", { password, new_password: newPassword });
 }

@@ -49,6 +49,8 @@ describe("the account area", () => {
     expect(change).toContain('name="password" type="password" autocomplete="current-password"');
     expect(change).toContain('name="new_password" type="password" autocomplete="new-password" minlength="8"');
     expect(change).toContain('type="submit" class="primary" disabled');
+    // Cerrar las otras sesiones, beside the password that also closes them.
+    expect(change).toContain('data-cmd="account-close-others" disabled>Cerrar las otras sesiones<');
   });
 
   it("opens and closes its dialogs, and leaves other commands alone", () => {
