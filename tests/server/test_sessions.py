@@ -60,6 +60,7 @@ def test_a_copied_cookie_is_nobody_once_its_session_is_logged_out(
     # Nor does the copy take the seat at the table.
     watcher = Player(other, t["table"], player=True)
     assert watcher.until("full")["d"]["seat"] is None
+    watcher.close()  # on the other device's server, which stops before this one
 
 
 def test_closing_the_other_sessions_keeps_this_one(
