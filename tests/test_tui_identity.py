@@ -60,9 +60,11 @@ def test_cuenta_claims_logs_in_and_out(
         answers = iter([PASSWORD, "otra clave larga", "otra distinta"])
         cuenta("clave", base_url, None, lambda prompt: next(answers), home)
     assert cuenta("entrar", base_url, "ramiro", lambda prompt: PASSWORD, laptop) == "Sos Ramiro."
-    assert laptop.get(base_url) == home.get(base_url)
+    # Each device holds a session of its own (docs/players.md, "Sessions").
+    assert laptop.get(base_url) != home.get(base_url)
     assert cuenta("salir", base_url, None, lambda p: "", laptop).startswith("Saliste")
     assert cuenta("yo", base_url, None, lambda p: "", laptop) == "Sos anónimo."
+    assert cuenta("yo", base_url, None, lambda p: "", home) == "Sos Ramiro."
     with pytest.raises(TrucoError, match="no está disponible"):
         cuenta("nombre", base_url, "RAMIRO", lambda prompt: PASSWORD, laptop)
 

@@ -230,6 +230,8 @@ def claimed(client: TestClient, name: str) -> Person:
     person = Person(client)
     r = person.post("/api/me/name", json={"name": name, "password": f"clave de {name}"})
     assert r.status_code == 200, r.text
+    # As a browser does, she keeps the cookie the claim gave back: her session (sessions.py).
+    person.headers = {"cookie": f"truco_player={r.cookies['truco_player']}"}
     return person
 
 
