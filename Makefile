@@ -126,7 +126,7 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena dificil normal --players 6 --matches 400 --seed 42000
 	$(BIN)/truco arena experto dificil --players 4 --matches 200 --seed 43000
 	$(BIN)/truco arena experto openspiel:ismcts:100 --matches 100 --seed 50000 --jobs 1 --cpu-clock
-	$(BIN)/truco arena experto openspiel:ismcts:400 --matches 20 --seed 51000 --jobs 1 --cpu-clock
+	$(BIN)/truco arena experto openspiel:ismcts:400 --matches 40 --seed 52000 --jobs 1 --cpu-clock
 	$(BIN)/truco arena experto dificil --players 6 --matches 200 --seed 44000
 	$(BIN)/truco arena expert-plain-rollouts expert-sin-senas --players 4 --matches 400 --seed 40000
 	$(BIN)/truco arena expert-plain-rollouts expert-sin-senas --players 6 --matches 400 --seed 41000
