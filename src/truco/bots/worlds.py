@@ -96,7 +96,7 @@ def _likelihood(state: State, seat: int, action: Action) -> float:
     return 1.0
 
 
-def _start_state(view: SeatView) -> State:
+def start_state(view: SeatView) -> State:
     """The match as it stood before this hand's deal: the score less what the hand gave (in
     destantado, the porotos passed), the same mano, and in pica-pica the same 1v1 hand."""
     score = tuple(s - p for s, p in zip(view.score, view.hand_points, strict=True))
@@ -165,7 +165,7 @@ def sample_worlds(
         if who != me and points is not None:
             (flor_seats if flor else exact)[who] = points
     said = {who: t for who, t in told(heard).items() if who != me and need[who] > 0}
-    start = _start_state(view)
+    start = start_state(view)
     history = view.history
     legal = view.legal
     worlds: list[tuple[State, float]] = []
@@ -298,4 +298,4 @@ def _replay(
     return state, weight
 
 
-__all__ = ["Likelihood", "action_likelihood", "sample_worlds"]
+__all__ = ["Likelihood", "action_likelihood", "sample_worlds", "start_state"]

@@ -27,7 +27,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from truco.actions import Action
 from truco.bots.base import Bot, Situation
 from truco.bots.driver import decide
-from truco.bots.worlds import _start_state, sample_worlds
+from truco.bots.worlds import sample_worlds, start_state
 from truco.errors import TrucoError
 from truco.research.actions import ACTION_ID, ACTIONS
 from truco.research.openspiel import TrucoState, pyspiel_game
@@ -59,11 +59,11 @@ def world_state(view: SeatView, rng: Random, returns: str = "hand") -> TrucoStat
         raise TrucoError("no deal agrees with the seat's view")
     world = worlds[0][0]
     game = pyspiel_game(view.rules, returns)
-    state = TrucoState(game, _start_state(view))
+    state = TrucoState(game, start_state(view))
     for cards in world.dealt:
         for card in sorted(cards):
             state.apply_action(int(card))
-    if state.match._with_vira:
+    if state.match.with_vira:
         state.apply_action(int(world.vira))
     for _seat, action in world.log:
         state.apply_action(ACTION_ID[action])

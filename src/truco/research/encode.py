@@ -20,6 +20,7 @@ from truco.cards import DECK
 from truco.research.actions import ACTION_ID, NUM_ACTIONS, SEEN_ACTIONS, seen_id
 from truco.research.match import Match
 from truco.rules import Rules
+from truco.state import PLAY
 
 CARDS: Final = len(DECK)
 VERBS: Final[tuple[Verb, ...]] = tuple(Verb)
@@ -194,7 +195,7 @@ class Encoder:
             d["legal"][ACTION_ID[a]] = 1
         if not self.perfect_recall:
             return
-        if not match.is_over() and match.state.phase == 1:
+        if not match.is_over() and match.state.phase == PLAY:
             for number in match.seen_dealt(seat):
                 d["dealt"][number] = 1
         rows = d["moves"]

@@ -27,7 +27,7 @@ from truco.manilhas import LIMPO_DECK
 from truco.research.actions import ACTION_ID, ACTIONS, NUM_ACTIONS, action_text
 from truco.rooms import room_of
 from truco.rules import Rules
-from truco.state import State, new_match
+from truco.state import DEAL, OVER, PLAY, State, new_match
 from truco.view import SeatView, observe
 
 CHANCE: Final = -1
@@ -46,7 +46,6 @@ class Match:
 
     __slots__ = (
         "_dealing",
-        "_with_vira",
         "closed",
         "dealt_seen",
         "hand_from",
@@ -59,6 +58,7 @@ class Match:
         "seen_whole",
         "sizes",
         "state",
+        "with_vira",
     )
 
     def __init__(self, rules: Rules, returns: str = "match", start: State | None = None) -> None:
@@ -89,7 +89,8 @@ class Match:
         """The hands played to their end in this game."""
         self._dealing: list[int] = []
         self.sizes: tuple[int, ...] = ()
-        self._with_vira = False
+        self.with_vira = False
+        """Whether a vira is turned after the hand's cards (Truco Paulista with the vira)."""
         self._start_deal()
 
     # -- the game's shape ------------------------------------------------------------------
@@ -110,17 +111,17 @@ class Match:
         other.hands_done = self.hands_done
         other._dealing = list(self._dealing)
         other.sizes = self.sizes
-        other._with_vira = self._with_vira
+        other.with_vira = self.with_vira
         return other
 
     def is_over(self) -> bool:
         """Whether the game has ended: the match, or in ``hand`` mode its first hand."""
-        if self.state.phase == 2:  # Phase.OVER
+        if self.state.phase == OVER:
             return True
         return self.returns_mode == "hand" and self.hands_done > 0
 
     def _between_hands(self) -> bool:
-        return self.state.phase == 0  # Phase.DEAL
+        return self.state.phase == DEAL
 
     def to_act(self) -> int | None:
         """The seat to act, ``CHANCE`` while a card is dealt, None when the game is over."""
@@ -172,7 +173,7 @@ class Match:
             )
         self.state = apply(self.state, action).state
         self.history.append(number)
-        if self.state.phase != 1:  # the hand is over
+        if self.state.phase != PLAY:  # the hand is over
             self._close_hand()
             if not self.is_over():
                 self._start_deal()
@@ -183,7 +184,7 @@ class Match:
         self.hand_from = len(self.history)
         self._dealing = []
         self.sizes = hand_sizes(state)
-        self._with_vira = room_of(self.rules).turns_vira(self.rules)
+        self.with_vira = room_of(self.rules).turns_vira(self.rules)
 
     def _deal_card(self, card: int) -> None:
         if not isinstance(card, int) or not 0 <= card < len(DECK):
@@ -192,14 +193,10 @@ class Match:
             raise IllegalActionError(f"{DECK[card]} cannot be dealt now: it is dealt already")
         self._dealing.append(card)
         self.history.append(card)
-        if len(self._dealing) < sum(self.sizes) + self._with_vira:
+        if len(self._dealing) < sum(self.sizes) + self.with_vira:
             return
-        hands, at = [], 0
-        for size in self.sizes:
-            hands.append(tuple(sorted(self._dealing[at : at + size])))
-            at += size
-        vira = DECK[self._dealing[at]] if self._with_vira else None
-        deal = Deal(tuple(tuple(DECK[c] for c in h) for h in hands), vira)
+        vira = DECK[self._dealing[-1]] if self.with_vira else None
+        deal = Deal(tuple(tuple(DECK[c] for c in sorted(h)) for h in self._dealt_hands()), vira)
         self.state = apply(self.state, deal).state
         views = [observe(self.state, s) for s in range(self.rules.players)]
         self.dealt_seen = tuple(_dealt_line(v) for v in views)
@@ -229,10 +226,7 @@ class Match:
         view = observe(self.state, seat)
         start = self.hand_start
         moves = " ".join(f"{who}:{text}" for who, text in view.history)
-        declared = " ".join(
-            f"{who}:{'buenas' if points is None else points}{'f' if flor else ''}"
-            for who, points, flor in view.declared
-        )
+        declared = _declared(view)
         shown = " ".join(f"{who}:{' '.join(map(str, cards))}" for who, cards in view.shown)
         line = (
             f"hand {start.hand_no + 1} score {'-'.join(map(str, start.score))} "
@@ -242,7 +236,7 @@ class Match:
             line += f" | declared {declared}"
         if shown:
             line += f" | shown {shown}"
-        if self.state.phase != 1:
+        if self.state.phase != PLAY:
             line += f" | points {'-'.join(map(str, view.hand_points))}"
         else:
             # Who is to act and what he may do can tell of unseen cards (an unanswered flor
@@ -296,13 +290,7 @@ class Match:
         if view.flor_chain:
             parts.append(f"flor {' '.join(map(str, view.flor_chain))}")
         if view.declared:
-            parts.append(
-                "declared "
-                + " ".join(
-                    f"{who}:{'buenas' if p is None else p}{'f' if f else ''}"
-                    for who, p, f in view.declared
-                )
-            )
+            parts.append(f"declared {_declared(view)}")
         if view.retired:
             parts.append(f"out {' '.join(map(str, view.retired))}")
         if self._dealing:
@@ -362,7 +350,7 @@ class Match:
         for who, card, _face_down in (p for trick in (*view.tricks, view.plays) for p in trick):
             if card is not None and who not in whole:
                 known[who].append(int(card))
-        vira = self._dealing[-1] if self._with_vira else None
+        vira = self._dealing[-1] if self.with_vira else None
         seen = {c for cards in known for c in cards}
         if vira is not None:
             seen.add(vira)
@@ -441,6 +429,14 @@ def _tantos_agree(hand: list[int], points: int, flor: bool) -> bool:
     if len(cards) != 3:
         return True
     return (flor_points(cards) if flor else envido_points(cards)) == points
+
+
+def _declared(view: SeatView) -> str:
+    """The envido and flor declarations as text: ``seat:points``, ``f`` for a flor."""
+    return " ".join(
+        f"{who}:{'buenas' if points is None else points}{'f' if flor else ''}"
+        for who, points, flor in view.declared
+    )
 
 
 def _dealt_line(view: SeatView) -> str:

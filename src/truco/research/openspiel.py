@@ -17,6 +17,7 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
+from truco.cards import DECK
 from truco.research.actions import NUM_ACTIONS, action_text
 from truco.research.encode import Encoder, history_rows
 from truco.research.match import CHANCE, Match
@@ -145,8 +146,6 @@ class TrucoState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            from truco.cards import DECK
-
             return f"deal {DECK[action]}"
         return action_text(action)
 

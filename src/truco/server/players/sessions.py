@@ -72,14 +72,6 @@ class Sessions:
         self._forget(player_id)
         return int(done.rowcount or 0)
 
-    async def count(self, player_id: str) -> int:
-        """How many sessions of ``player_id`` are open."""
-        async with self.store.reading() as conn:
-            rows = await conn.execute(
-                select(sessions_t.c.id).where(sessions_t.c.player_id == player_id)
-            )
-            return len(rows.all())
-
     async def valid(self, player_id: str, session: str) -> bool:
         """Whether a cookie of ``player_id`` naming ``session`` ('' for none) is still the
         player's: an open session of his, or no session for a player who never claimed a name."""
