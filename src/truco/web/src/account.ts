@@ -83,8 +83,8 @@ export function accountDialog(state: AccountState): Html {
         : html`${field("password", t("current_password"), "password", "current-password", 1, 128)}
           ${field("new_password", t("new_password"), "password", "new-password", 8, 128)}
           <p class="muted">${t("password_rule")}</p>
-          <p class="muted">${t("sessions_intro")}
-          <button type="button" class="small ghost" data-cmd="account-close-others"${state.busy && " disabled"}>${t("close_other_sessions")}</button></p>`;
+          <p class="muted">${t("sessions_intro")}</p>
+          <p><button type="button" class="small ghost" data-cmd="account-close-others"${state.busy && " disabled"}>${t("close_other_sessions")}</button></p>`;
   return html`<div class="modal-back"><div class="modal account-dialog" role="dialog" aria-label="${title}">
     <h2>${title}</h2><form id="account-form" data-kind="${kind}">${body}
     <p class="account-note" role="status">${state.note}</p>

@@ -340,7 +340,7 @@ export const en: Record<Key, string> = {
   password_changed: "Done: the password is changed.",
   sessions_intro: "Changing the password logs out your other devices; you can also log them out without changing it.",
   close_other_sessions: "Log out other devices",
-  sessions_closed: "Done: {n} sessions on other devices logged out.",
+  sessions_closed: "Done: other devices logged out ({n}).",
   my_tables: "Your tables",
   my_table: "Table {table}, seat {n}",
   err_bad_login: "Wrong name or password.",

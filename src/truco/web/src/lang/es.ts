@@ -343,7 +343,7 @@ export const es = {
   password_changed: "Listo: la contraseña es otra.",
   sessions_intro: "Cambiar la contraseña cierra tus sesiones en los otros dispositivos; también podés cerrarlas sin cambiarla.",
   close_other_sessions: "Cerrar las otras sesiones",
-  sessions_closed: "Listo: {n} sesiones cerradas en otros dispositivos.",
+  sessions_closed: "Listo: se cerraron las otras sesiones ({n}).",
   my_tables: "Tus mesas",
   my_table: "Mesa {table}, asiento {n}",
   err_bad_login: "Nombre o contraseña incorrectos.",

@@ -260,7 +260,7 @@ export const pt: Partial<Record<Key, string>> = {
   password_changed: "Pronto: a senha foi trocada.",
   sessions_intro: "Trocar a senha encerra suas sessões nos outros aparelhos; você também pode encerrá-las sem trocá-la.",
   close_other_sessions: "Encerrar as outras sessões",
-  sessions_closed: "Pronto: {n} sessões encerradas em outros aparelhos.",
+  sessions_closed: "Pronto: as outras sessões foram encerradas ({n}).",
   my_tables: "Suas mesas",
   my_table: "Mesa {table}, lugar {n}",
   err_bad_login: "Nome ou senha incorretos.",
