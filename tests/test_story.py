@@ -68,6 +68,14 @@ DECLINES = frozenset(
 """Drawn less often: hands also reach their tricks, and matches go on for several hands."""
 TRUCO_CALLS = frozenset(v for v in Verb if v.truco_level is not None or v.paulista_value)
 ENVIDO_CALLS = frozenset((Verb.ENVIDO, Verb.REAL_ENVIDO, Verb.FALTA_ENVIDO))
+FLOR_CALLS = frozenset((Verb.CONTRAFLOR, Verb.CONTRAFLOR_AL_RESTO))
+DECLINED = {
+    Reason.TRUCO_NO_QUIERO: TRUCO_CALLS,
+    Reason.ENVIDO_NO_QUIERO: ENVIDO_CALLS,
+    Reason.FLOR_NO_QUIERO: FLOR_CALLS,
+    Reason.MAO_DE_ONZE: frozenset(),
+}
+"""The reasons that name who declined, and the calls each may have declined (the last one)."""
 
 
 def pick(state: State, rng: Random) -> Any:
@@ -84,12 +92,12 @@ def check(told: HandStory, state: State, hand: list[Event], last: tuple[Event, .
     if told.reason is Reason.MAZO:
         assert told.seat == seat
         assert WentToMazo(seat) in last
-    elif told.reason in (Reason.TRUCO_NO_QUIERO, Reason.ENVIDO_NO_QUIERO, Reason.MAO_DE_ONZE):
+    elif told.reason in DECLINED:
         assert told.seat == seat
         assert any(type(e) is Answered and e.seat == seat for e in last)
         assert action.verb in (Verb.NO_QUIERO, Verb.CORRE)
         if told.reason is not Reason.MAO_DE_ONZE:
-            family = TRUCO_CALLS if told.reason is Reason.TRUCO_NO_QUIERO else ENVIDO_CALLS
+            family = DECLINED[told.reason]
             called = [e.verb for e in hand if type(e) is Called and e.verb in family]
             assert told.call == called[-1]
     else:

@@ -278,7 +278,7 @@ class Argentino(Room):
             points = tantos.falta_value(rules, side_scores(s), team, rival_team(s, team), before)
         else:
             points = tantos.chain_value(chain)
-        s[F_SHOWN] = s[F_SHOWN] + ((winner, envido_cards(kept_cards(s, winner))),)
+        s[F_SHOWN] = s[F_SHOWN] + ((winner, _proof(kept_cards(s, winner))),)
         self.add_points(s, team, points, "envido", ev)
 
     # --- flor ---------------------------------------------------------------------------------
@@ -438,3 +438,15 @@ _fill_tables()
 
 ROOM: Final[Argentino] = Argentino()
 """The standard game's room (``VariantInfo.room`` ``argentino``)."""
+
+
+_PROOFS: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+"""``envido_cards`` of each hand already asked (at most the 9,880 hands of three): the cards
+module is not compiled, and every envido won shows its proof."""
+
+
+def _proof(kept: tuple[Card, ...]) -> tuple[Card, ...]:
+    proof = _PROOFS.get(kept)
+    if proof is None:
+        proof = _PROOFS[kept] = envido_cards(kept)
+    return proof

@@ -258,6 +258,20 @@ def _cmd_cuenta(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_flags(args: argparse.Namespace) -> int:
+    from truco.server.admin import list_flags
+
+    print(list_flags(args.db, args.json, args.days, args.matches))
+    return 0
+
+
+def _cmd_admin_reports(args: argparse.Namespace) -> int:
+    from truco.server.admin import list_reports
+
+    print(list_reports(args.db, args.json, max(1, args.limit)))
+    return 0
+
+
 def _cmd_admin(args: argparse.Namespace) -> int:
     from truco.server.admin import list_broken
 
@@ -457,6 +471,19 @@ def build_parser() -> argparse.ArgumentParser:
     tables.add_argument("--db", default="truco.db", help="SQLite file (TRUCO_DATABASE_URL wins)")
     tables.add_argument("--json", action="store_true", help="print one JSON array")
     tables.set_defaults(func=_cmd_admin)
+    flags = admin_sub.add_parser(
+        "flags", help="rated results to review: one rival always beaten by the other"
+    )
+    flags.add_argument("--db", default="truco.db", help="SQLite file (TRUCO_DATABASE_URL wins)")
+    flags.add_argument("--days", type=float, default=7.0, help="the window (7 days)")
+    flags.add_argument("--matches", type=int, default=3, help="matches in it at least (3)")
+    flags.add_argument("--json", action="store_true", help="print one JSON array")
+    flags.set_defaults(func=_cmd_flags)
+    reports = admin_sub.add_parser("reports", help="list the players' reports, newest first")
+    reports.add_argument("--db", default="truco.db", help="SQLite file (TRUCO_DATABASE_URL wins)")
+    reports.add_argument("--json", action="store_true", help="print one JSON array")
+    reports.add_argument("--limit", type=int, default=100, help="at most this many (100)")
+    reports.set_defaults(func=_cmd_admin_reports)
     return parser
 
 

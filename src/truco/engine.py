@@ -311,7 +311,16 @@ def apply(state: State, action: Action | Deal) -> Transition:
         # cega (a blind mão de ferro) names no card: it plays the next one in the order dealt.
         card = held[0] if verb is _CEGA else action.card
         i = held.index(card)
-        s[F_HANDS] = (*hands[:seat], held[:i] + held[i + 1 :], *hands[seat + 1 :])
+        # The fewest new tuples: a slice for the first or last card, a list to swap one hand.
+        if i == 0:
+            rest = held[1:]
+        elif i == len(held) - 1:
+            rest = held[:i]
+        else:
+            rest = held[:i] + held[i + 1 :]
+        after = list(hands)
+        after[seat] = rest
+        s[F_HANDS] = tuple(after)
         plays = s[F_PLAYS] + ((seat, card, face_down),)
         s[F_PLAYS] = plays
         played = _new(CardPlayed, (seat, None if face_down else card, face_down))

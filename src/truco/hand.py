@@ -57,10 +57,15 @@ from truco.state import (
     PLAY as PLAYING,
 )
 from truco.tricks import PARDA, hand_winner, trick_result
+from truco.variants import VARIANTS
 
 _new = tuple.__new__  # builds NamedTuple events without their slower keyword constructor
 
 HAND_SIZE = 3
+
+_INDIVIDUAL: dict[str, bool] = {v.name: v.individual for v in VARIANTS}
+"""``Rules.individual`` by variant: a dict read here instead of the property (interpreted
+code, as ``Rules`` is not compiled) for every point scored."""
 """The cards each seat is dealt, unless a room says otherwise (``Room.hand_sizes``)."""
 
 
@@ -174,7 +179,7 @@ class Room:
     ) -> None:
         """Add points to a team; the match may end here, in the middle of a hand (then the
         hand's truco part has no winner unless these points are the ones that decided it)."""
-        if s[F_RULES].individual:
+        if _INDIVIDUAL[s[F_RULES].variant]:
             self._add_individual(s, team, points, reason, ev, truco_winner)
             return
         score = s[F_SCORE]
@@ -270,7 +275,7 @@ def rival_team(s: Work, team: int) -> int:
 
 def side_scores(s: Work) -> Sequence[int]:
     """The score of each side, for the falta (``envido.side_scores``)."""
-    return tantos.side_scores(s[F_RULES].individual, s[F_SCORE], s[F_TEAMS])
+    return tantos.side_scores(_INDIVIDUAL[s[F_RULES].variant], s[F_SCORE], s[F_TEAMS])
 
 
 def kept_cards(s: Work, seat: int) -> tuple[Card, ...]:

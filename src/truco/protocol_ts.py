@@ -106,6 +106,7 @@ _SHAPES: dict[Any, str] = {
     shapes.AwaitedJson: "AwaitedCall",
     shapes.StoryJson: "HandStory",
     shapes.ViewJson: "View",
+    shapes.CaretakerJson: "CaretakerSpell",
     shapes.SeatJson: "SeatInfo",
     shapes.TableJson: "TableInfo",
     shapes.ChatJson: "ChatLine",

@@ -236,6 +236,23 @@ def new_match(
     hand of a pica-pica round, whose mano is ``mano``)."""
     if rules is None:
         rules = Rules()
+    if score is None:
+        key = (rules, mano, pica)
+        fresh = _FRESH.get(key)
+        if fresh is None:
+            if len(_FRESH) >= 256:
+                _FRESH.clear()
+            fresh = _FRESH[key] = _new_match(rules, mano, None, pica)
+        return fresh
+    return _new_match(rules, mano, score, pica)
+
+
+_FRESH: dict[tuple[Rules, int, int], State] = {}
+"""The match ``new_match`` makes from its rules, mano and pica (a State is immutable, so one
+value serves every caller): a playout starts a match every few hands."""
+
+
+def _new_match(rules: Rules, mano: int, score: tuple[int, ...] | None, pica: int) -> State:
     players = rules.players
     if not 0 <= mano < players:
         raise RulesError(f"mano must be a seat from 0 to {players - 1}, not {mano}")

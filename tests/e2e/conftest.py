@@ -154,18 +154,19 @@ def shots() -> Callable[[Any, str], None]:
 
 @pytest.fixture
 def new_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    """``new_page(name, mobile=False)``: a page in a fresh browser context (its own storage).
+    """``new_page(name, mobile=False, landscape=False)``: a page in a fresh browser context (its
+    own storage); ``mobile`` a phone's screen, upright or on its side.
 
     The test errors at teardown if any of its pages threw an uncaught exception.
     """
     contexts: list[Any] = []
     errors: list[str] = []
 
-    def make(name: str, mobile: bool = False) -> Any:
+    def make(name: str, mobile: bool = False, landscape: bool = False) -> Any:
         if mobile:
-            ctx = browser.new_context(
-                viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-            )
+            # A phone held upright (390 x 844), or on its side (844 x 390).
+            size = {"width": 844, "height": 390} if landscape else {"width": 390, "height": 844}
+            ctx = browser.new_context(viewport=size, is_mobile=True, has_touch=True)
         else:
             ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         ctx.set_default_timeout(TIMEOUT_MS)

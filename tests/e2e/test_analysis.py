@@ -19,7 +19,8 @@ if _reason:
 
 from playwright.sync_api import Page  # noqa: E402
 
-from e2e.test_table import play_until, seated, summary_shown  # noqa: E402
+from e2e.test_browser import seated  # noqa: E402
+from e2e.test_table import play_until, summary_shown  # noqa: E402
 
 Shots = Callable[[Page, str], None]
 NewPage = Callable[..., Page]

@@ -86,6 +86,29 @@ def api(base_url: str, path: str, body: dict[str, Any] | None = None) -> Any:
         return json.loads(res.read())
 
 
+def seated(
+    new_page: Callable[..., Page],
+    base_url: str,
+    options: dict[str, Any],
+    bots: dict[str, str],
+    mobile: bool = False,
+    name: str = "Ana",
+) -> tuple[Page, dict[str, Any]]:
+    """A table made through the API, its creator's page open at it (her token in the browser)."""
+    created: dict[str, Any] = api(
+        base_url, "/api/tables", {"name": name, "options": options, "bots": bots}
+    )
+    page = new_page(name, mobile=mobile)
+    page.goto(base_url + "/")
+    token = json.dumps({"seat": created["seat"], "token": created["token"]})
+    page.evaluate(
+        "([k, v]) => localStorage.setItem(k, v)", [f"truco:seat:{created['table']}", token]
+    )
+    page.goto(base_url + created["invite"])
+    page.locator(".board .seat.me").wait_for()
+    return page, created
+
+
 def final_score(page: Page) -> tuple[int, int]:
     modal = page.locator(".match-over")
     return (
@@ -208,11 +231,8 @@ def test_a_person_and_three_bots_play_a_hand(
 def test_a_spectator_sees_the_table_but_no_hand(
     base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
 ) -> None:
-    created = api(
-        base_url,
-        "/api/tables",
-        {"name": "Ana", "options": {"players": 2, "target": 15}, "bots": {"1": "random"}},
-    )
+    # The table deals once Ana, its one person, is there.
+    _, created = seated(new_page, base_url, {"players": 2, "target": 15}, {"1": "random"})
     watcher = new_page("Watcher")
     watcher.goto(base_url + created["invite"])
     watcher.locator(".spectating").wait_for()

@@ -24,6 +24,13 @@ NewPage = Callable[..., Page]
 PASSWORD = "dulce de leche 77"
 
 
+def open_menu(page: Page) -> None:
+    """On a phone the header's buttons, the account among them, fold into one menu."""
+    toggle = page.locator('header.top [data-cmd="menu"]')
+    if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+
+
 def test_a_name_claimed_on_one_device_takes_its_seat_back_on_another(
     base_url: str, new_page: NewPage, shots: Shots
 ) -> None:
@@ -55,6 +62,7 @@ def test_a_name_claimed_on_one_device_takes_its_seat_back_on_another(
     # A second device: a wrong password first (one message, whatever was wrong), then hers.
     phone = new_page("phone", mobile=True)
     phone.goto(base_url + "/")
+    open_menu(phone)
     phone.locator("#account .account-name", has_text="Anónimo").wait_for()
     phone.click('[data-cmd="account-login"]')
     phone.fill('#account-form input[name="name"]', "ana laura")
@@ -63,7 +71,8 @@ def test_a_name_claimed_on_one_device_takes_its_seat_back_on_another(
     phone.locator(".account-note", has_text="Nombre o contraseña incorrectos.").wait_for()
     phone.fill('#account-form input[name="password"]', PASSWORD)
     phone.click('#account-form button[type="submit"]')
-    phone.locator("#account .account-name", has_text="Ana Laura").wait_for()
+    phone.locator("#account .account-name", has_text="Ana Laura").wait_for(state="attached")
+    open_menu(phone)
 
     # The lobby lists the table where she sits; there, she has her seat, with no token.
     phone.locator(f'#my-tables a[href="/t/{table}"]').click()
@@ -84,8 +93,9 @@ def test_a_name_claimed_on_one_device_takes_its_seat_back_on_another(
 
     # Logging out makes the phone a fresh anonymous visitor: a spectator at her table.
     phone.goto(base_url + "/")
+    open_menu(phone)
     phone.click('[data-cmd="account-logout"]')
-    phone.locator("#account .account-name", has_text="Anónimo").wait_for()
+    phone.locator("#account .account-name", has_text="Anónimo").wait_for(state="attached")
     phone.goto(base_url + f"/t/{table}")
     phone.locator(".board").wait_for()
     wait_until(lambda: phone.locator(".spectating").count() > 0, what="the phone only watches")

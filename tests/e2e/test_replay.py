@@ -18,7 +18,8 @@ if _reason:
 
 from playwright.sync_api import Page  # noqa: E402
 
-from e2e.test_table import play_until, seated  # noqa: E402
+from e2e.test_browser import seated  # noqa: E402
+from e2e.test_table import play_until  # noqa: E402
 
 Shots = Callable[[Page, str], None]
 NewPage = Callable[..., Page]

@@ -6,7 +6,6 @@ desktop and at a phone size (390x844), go to test-output/e2e/.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -21,7 +20,7 @@ if _reason:
 
 from playwright.sync_api import Page  # noqa: E402
 
-from e2e.test_browser import api  # noqa: E402
+from e2e.test_browser import api, seated  # noqa: E402
 
 Shots = Callable[[Page, str], None]
 NewPage = Callable[..., Page]
@@ -80,10 +79,13 @@ def test_reopening_the_invite_puts_you_back_in_your_seat(
     table = invite.rsplit("/t/", 1)[1]
     ana.locator(".my-card").first.wait_for()
 
-    # She closes the tab; the caretaker takes her seat once the grace period is over.
+    # She closes the tab. Her table is hers and a bot's: nobody plays for her, it waits for her
+    # (paused), even after the grace period.
     context = ana.context
     ana.close()
-    wait_until(lambda: bool(seat_info(short_grace_url, table, 0).get("replaced")), what="takeover")
+    wait_until(lambda: bool(api(short_grace_url, f"/api/tables/{table}")["paused"]), what="pause")
+    time.sleep(1)  # twice the grace period
+    assert not seat_info(short_grace_url, table, 0).get("replaced")
 
     # The same browser opens the invite again: she is back in her seat, not a spectator.
     again = context.new_page()
@@ -92,7 +94,7 @@ def test_reopening_the_invite_puts_you_back_in_your_seat(
     assert again.locator(".spectating").count() == 0
     assert again.locator('[data-cmd="join"]').count() == 0
     wait_until(
-        lambda: not seat_info(short_grace_url, table, 0).get("replaced"), what="seat given back"
+        lambda: not api(short_grace_url, f"/api/tables/{table}")["paused"], what="table resumed"
     )
     assert seat_info(short_grace_url, table, 0)["connected"]
     shots(again, "table-seat-back-phone")
@@ -153,29 +155,6 @@ STACKED_JS = """() => {
   return n;
 }"""
 """How many pairs of cards of one seat lie over one another."""
-
-
-def seated(
-    new_page: NewPage,
-    base_url: str,
-    options: dict[str, Any],
-    bots: dict[str, str],
-    mobile: bool = False,
-    name: str = "Ana",
-) -> tuple[Page, dict[str, Any]]:
-    """A table made through the API, its creator's page open at it (her token in the browser)."""
-    created: dict[str, Any] = api(
-        base_url, "/api/tables", {"name": name, "options": options, "bots": bots}
-    )
-    page = new_page(name, mobile=mobile)
-    page.goto(base_url + "/")
-    token = json.dumps({"seat": created["seat"], "token": created["token"]})
-    page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)", [f"truco:seat:{created['table']}", token]
-    )
-    page.goto(base_url + created["invite"])
-    page.locator(".board .seat.me").wait_for()
-    return page, created
 
 
 def step(page: Page, prefer: tuple[str, ...] = ("quiero",)) -> bool:

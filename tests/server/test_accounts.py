@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,7 +16,13 @@ from fastapi.testclient import TestClient
 
 from server.helpers import Player, create, serving
 from truco.server import Settings, create_app
-from truco.server.players.accounts import account_name, looks_like_a_bot, name_key
+from truco.server.players.accounts import (
+    Busy,
+    Hashing,
+    account_name,
+    looks_like_a_bot,
+    name_key,
+)
 from truco.server.players.identity import COOKIE
 from truco.server.players.names import NameRefused
 from truco.server.players.records import Players
@@ -290,3 +297,53 @@ def test_the_seat_is_the_players_after_a_restart(settings: Settings) -> None:
         c.cookies.set(COOKIE, cookie)
         back = Player(c, t["table"], player=True)
         assert back.until("full")["d"]["seat"] == 0
+
+
+def test_password_checks_past_the_line_are_refused_at_once_and_known_browsers_go_aside() -> None:
+    async def flood() -> tuple[list[bool | BaseException], bool, bool]:
+        hashing = Hashing(waiting=1)
+        stored = await hashing.hash(PASSWORD)
+        # Two running and one waiting fill the strangers' lane; the next ones are refused
+        # before they wait (nothing of theirs is in line).
+        checks = [asyncio.ensure_future(hashing.verify(stored, PASSWORD)) for _ in range(5)]
+        await asyncio.sleep(0)
+        known = await hashing.verify(stored, PASSWORD, known=True)  # its own lane: not refused
+        refused_while_full = False
+        try:
+            await hashing.verify(stored, PASSWORD)
+        except Busy:
+            refused_while_full = True
+        results = await asyncio.gather(*checks, return_exceptions=True)
+        return results, known, refused_while_full
+
+    results, known, _ = asyncio.run(flood())
+    assert results[:3] == [True, True, True]
+    assert all(isinstance(r, Busy) for r in results[3:])
+    assert known is True
+
+
+def test_a_flooded_login_answers_503_with_retry_after(settings: Settings) -> None:
+    async def run() -> tuple[list[httpx.Response], httpx.Response]:
+        app = create_app(dataclasses.replace(settings, hashes_waiting=0, login_burst=100))
+        transport = httpx.ASGITransport(app=app)
+        async with (
+            app.router.lifespan_context(app),
+            httpx.AsyncClient(transport=transport, base_url="http://testserver") as ana,
+        ):
+            r = await ana.post("/api/me/name", json={"name": "Ana", "password": PASSWORD})
+            assert r.status_code == 200, r.text
+            async with httpx.AsyncClient(transport=transport, base_url="http://testserver") as c:
+                tries = [
+                    c.post("/api/login", json={"name": "Ana", "password": PASSWORD})
+                    for _ in range(6)
+                ]
+                answers = list(await asyncio.gather(*tries))
+            # Ana's own browser has been Ana: her login has a lane of its own.
+            mine = await ana.post("/api/login", json={"name": "Ana", "password": PASSWORD})
+            return answers, mine
+
+    answers, mine = asyncio.run(run())
+    busy = [r for r in answers if r.status_code == 503]
+    assert busy and all(r.json()["code"] == "busy" and r.headers["Retry-After"] for r in busy)
+    assert {r.status_code for r in answers} <= {200, 503}
+    assert mine.status_code == 200, mine.text

@@ -45,7 +45,7 @@ def play_hands(ana: Player, hands: int) -> None:
     """Ana plays her first legal action until ``hands`` more hands were dealt (or the end)."""
     while ana.view is None:
         ana.recv(60)
-    until = ana.view["hand"] + hands
+    until = max(1, ana.view["hand"]) + hands  # hand 0: not dealt until she came
     # A generous wait: a new pool starts its workers afresh (they import the bots).
     while ana.view["hand"] < until and step([ana], lambda legal: legal[0], timeout=60):
         pass

@@ -44,4 +44,7 @@ def test_a_player_is_the_same_on_every_process(nodes: Nodes) -> None:
             if msg["t"] == "full":
                 break
         assert msg["d"]["seat"] == 0
-        assert msg["d"]["view"]["cards"]  # her own hand: she is seated, not watching
+        # The table deals once its one person came: her own hand, she is seated, not watching.
+        while msg["t"] != "ev":
+            msg = json.loads(ws.recv(30))
+        assert msg["d"]["view"]["cards"]

@@ -333,10 +333,11 @@ def test_bad_input_never_breaks_a_table_long(fuzz_client: TestClient, data: st.D
 def test_the_judge_is_not_vacuous(fuzz_client: TestClient) -> None:
     """The check fails on a message that shows another seat's card, and on a closed socket."""
     t = create(fuzz_client)
-    join(fuzz_client, t["table"])
+    beto = Player(fuzz_client, t["table"], join(fuzz_client, t["table"]))
     table: Table = app_state(fuzz_client).hub.tables[t["table"]]
     ana = Player(fuzz_client, t["table"], t["token"])
-    ana.catch_up(1)
+    ana.catch_up(1)  # dealt once both came
+    beto.catch_up(1)
     watch = Watch(table)
     other = str(table.state.dealt[1][0])
     ana.seen.append({"t": "ev", "d": {"v": 1, "view": {"history": [[1, f"play {other}"]]}}})

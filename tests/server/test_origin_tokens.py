@@ -153,7 +153,8 @@ def test_a_wrong_token_gets_a_clear_refusal_and_no_cards(app_client: TestClient)
     beto = join(app_client, t["table"])
     other = create(app_client)
     ana = Player(app_client, t["table"], t["token"])
-    settle([ana])
+    # The table deals once both of its people came.
+    settle([ana, Player(app_client, t["table"], beto)])
     digest = hashlib.sha256(t["token"].encode()).hexdigest()
     guesses = [
         secrets.token_urlsafe(32),  # a guess
@@ -218,9 +219,9 @@ def test_a_token_acts_only_for_its_own_seat(app_client: TestClient) -> None:
 
 def test_an_empty_token_is_a_spectator_who_sees_no_hidden_card(app_client: TestClient) -> None:
     t = create(app_client)
-    join(app_client, t["table"])
+    beto = join(app_client, t["table"])
     ana = Player(app_client, t["table"], t["token"])
-    settle([ana])
+    settle([ana, Player(app_client, t["table"], beto)])
     spectator = Player(app_client, t["table"], "")
     full = spectator.recv()
     assert full["t"] == "full" and full["d"]["seat"] is None

@@ -47,6 +47,7 @@ def test_create_join_and_play_a_match(client: TestClient) -> None:
         "level": None,
         "replaced": False,
         "rematch": False,
+        "caretaker": None,
     }
 
     play_out([ana, beto], random.Random(1))
@@ -85,13 +86,16 @@ def test_create_join_and_play_a_match(client: TestClient) -> None:
 
 def test_bots_play_against_a_person(client: TestClient) -> None:
     t = create(client, options={"players": 4, "flor": True}, bots={"1": "random", "3": "random"})
-    join(client, t["table"], "Caro", seat=2)
+    caro = join(client, t["table"], "Caro", seat=2)
     info = client.get(f"/api/tables/{t['table']}").json()
     assert info["status"] == "playing"
     assert [s["kind"] for s in info["seats"]] == ["human", "bot", "human", "bot"]
     assert info["options"] == {"players": 4, "target": 30, "flor": True}
     ana = Player(client, t["table"], t["token"])
     ana.recv()
+    assert ana.view is not None and ana.view["hand"] == 0  # Caro has not come: not dealt yet
+    Player(client, t["table"], caro)
+    ana.until("ev")  # everyone came: dealt
     assert ana.view is not None and ana.view["hand"] == 1
     assert len(ana.view["cards"]) == 3
 

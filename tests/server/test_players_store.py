@@ -11,6 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from server.clusterfix import LACKING, Backing
+from truco.server.players.names import name_skeleton
 from truco.server.players.records import NameTaken, Players, shared_secret
 from truco.server.settings import sqlite_url
 from truco.server.store.database import Store
@@ -73,6 +74,10 @@ def test_players_claim_names_once_each(url: str) -> None:
             "hash-a",
         )
         assert await players.by_key("otra") is None
+        # The claimed name's look is stored with it: a Cyrillic А finds Ana.
+        alike = await players.by_skeleton(name_skeleton("\u0410na"))
+        assert alike is not None and alike.id == A
+        assert await players.by_skeleton(name_skeleton("Ane")) is None
         b = await players.get(B)
         assert b is None or b.name is None
         await players.set_password(A, "hash-2")

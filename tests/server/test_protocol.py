@@ -226,12 +226,16 @@ def test_turn_time_limit(client: TestClient) -> None:
     before = time.time()
     t = create(client, bots={"1": "random"}, turn_seconds=0.2)
     ana = Player(client, t["table"], t["token"])
+    # The table waits for its one person: her first message is the table before the deal, and
+    # the deal comes once she is there.
     full = ana.recv()
+    assert full["t"] == "full" and full["d"]["v"] == 0 and full["d"]["deadline"] is None
+    dealt = ana.until("ev")
     after = time.time()
-    assert full["d"]["view"]["to_act"] == 0
-    # Her turn started between the table's creation and her first message, however long that
-    # took: its deadline is 0.2 s after (in whole milliseconds).
-    assert int(before * 1000) + 200 - 1 <= full["d"]["deadline"] <= int(after * 1000) + 200
+    assert dealt["d"]["view"]["to_act"] == 0
+    # Her turn started between the table's creation and the deal reaching her, however long
+    # that took: its deadline is 0.2 s after (in whole milliseconds).
+    assert int(before * 1000) + 200 - 1 <= dealt["d"]["deadline"] <= int(after * 1000) + 200
     ev = ana.until("ev")  # ana's time runs out and a bot plays for her
     assert ev["d"]["events"][0]["seat"] == 0
     assert ev["d"]["view"]["history"][0][0] == 0

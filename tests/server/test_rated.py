@@ -4,13 +4,14 @@ the match and shown to everyone, a player who left for good, the ranking and the
 from __future__ import annotations
 
 import dataclasses
+import json
 import sqlite3
 import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from server.helpers import Player, create, serving, settle
+from server.helpers import Player, app_state, create, serving, settle
 from truco.server import Settings
 
 
@@ -170,29 +171,163 @@ def test_rated_tables_need_claimed_names_the_standard_game_and_levelled_bots(
         )
 
 
-def test_leaving_a_rated_match_for_good_counts_as_a_loss(settings: Settings) -> None:
-    # The caretaker takes an absent player's seat at once.
-    settings = dataclasses.replace(settings, grace_seconds=0.1, seed=11)
+def test_a_rated_table_of_bots_waits_and_expiring_unfinished_counts_as_a_loss(
+    settings: Settings,
+) -> None:
+    # Alone with bots, nobody plays for her while she is away: the table waits for her, and
+    # counts as her loss only once it expires unfinished (test_away.py has the pause itself).
+    settings = dataclasses.replace(settings, grace_seconds=0.1, seed=11, waiting_seconds=600.0)
     with serving(settings) as client:
         claim(client, "Ana")
         one_v_one = {"players": 2, "target": 10}
         created = create(client, options=one_v_one, bots={"1": "facil"}, rated=True)
         ana = Player(client, created["table"], created["token"])
         ana.until("full")
-        ana.close()  # gone: the caretaker plays her seat against the bot to the end
-
-        for _ in range(20_000):  # a hang guard only: it ends as soon as the match does
-            if client.get(f"/api/tables/{created['table']}").json()["status"] == "over":
+        ana.close()
+        for _ in range(20_000):  # a hang guard only
+            if client.get(f"/api/tables/{created['table']}").json()["paused"]:
                 break
             time.sleep(0.01)
-        back = Player(client, created["table"], created["token"])
-        (change,) = rated_of(back)["changes"]
-        assert change["name"] == "Ana" and change["left"] is True
-        assert change["after"] < change["before"] == 1000
+        assert db_rows(settings, "SELECT COUNT(*) FROM truco_results") == [(0,)]
+        hub = app_state(client).hub
+        assert client.portal is not None
+        assert client.portal.call(hub.expire_waiting, time.time() + 601) == [created["table"]]
         page = client.get("/api/players/Ana").json()
         assert page["matches"][0]["result"] == "left"
         assert page["matches"][0]["rivals"][0]["level"] == "facil"
+        assert page["history"]["1v1"][-1]["rating"] < 1000  # her loss
     assert db_rows(settings, 'SELECT seat, won, "left" FROM truco_results ORDER BY seat') == [
         (0, 0, 1),
         (1, db_rows(settings, "SELECT won FROM truco_results WHERE seat = 1")[0][0], 0),
     ]
+
+
+def test_a_rated_table_always_has_a_turn_clock_in_the_range(settings: Settings) -> None:
+    low, high = settings.rated_turn_range
+    with serving(settings) as client:
+        claim(client, "Ana")
+        one_v_one = {"players": 2}
+        for seconds in (0.3, 1e-9, low - 1, high + 1):
+            r = client.post(
+                "/api/tables",
+                json={
+                    "name": "x",
+                    "options": one_v_one,
+                    "bots": {"1": "facil"},
+                    "turn_seconds": seconds,
+                    "rated": True,
+                },
+            )
+            assert r.status_code == 422 and r.json()["code"] == "bad_options", (seconds, r.text)
+        plain = create(client, options=one_v_one, bots={"1": "facil"}, rated=True)
+        info = client.get(f"/api/tables/{plain['table']}").json()
+        assert info["turn_seconds"] == settings.rated_turn_seconds
+        timed = create(client, options=one_v_one, bots={"1": "facil"}, rated=True, turn_seconds=low)
+        assert client.get(f"/api/tables/{timed['table']}").json()["turn_seconds"] == low
+        casual = create(client, options=one_v_one, bots={"1": "facil"}, turn_seconds=0.3)
+        assert client.get(f"/api/tables/{casual['table']}").json()["turn_seconds"] == 0.3
+
+
+def test_a_rival_who_stalls_is_rated_a_loss_and_the_leader_may_leave(settings: Settings) -> None:
+    # A short clock (allowed by these settings only) so that the staller's runs out quickly.
+    settings = dataclasses.replace(
+        settings, grace_seconds=0.1, rated_turn_range=(0.2, 120.0), stall_timeouts=3
+    )
+    with serving(settings) as ana_client:
+        beto_client = other(ana_client)
+        claim(ana_client, "Ana")
+        claim(beto_client, "Beto")
+        created = create(ana_client, options={"players": 2}, rated=True, turn_seconds=0.3)
+        table = created["table"]
+        r = beto_client.post(f"/api/tables/{table}/seats", json={"name": "x"})
+        assert r.status_code == 200, r.text
+        ana = Player(ana_client, table, created["token"])
+        beto = Player(beto_client, table, r.json()["token"])  # connected, never acting
+        ran_out = 0
+        while ran_out < settings.stall_timeouts:
+            actor = settle([ana, beto])
+            assert actor is not None, "the match ended before Beto stalled"
+            assert actor.view is not None
+            if actor is ana:
+                ana.play(actor.view["legal"][0])
+            else:  # Beto's turn: his clock runs out and a bot moves for him
+                v = beto.v
+                while ana.v == v:
+                    ana.until("ev")
+                ran_out += 1
+        ana.close()  # the leader leaves: the caretaker finishes her match
+        for _ in range(20_000):  # a hang guard only: it ends as soon as the match does
+            if ana_client.get(f"/api/tables/{table}").json()["status"] == "over":
+                break
+            time.sleep(0.01)
+        changes = {c["name"]: c for c in rated_of(beto)["changes"]}
+        assert changes["Ana"]["before"] == changes["Ana"]["after"] == 1000
+        assert changes["Beto"]["left"] is True
+        assert changes["Beto"]["after"] < changes["Beto"]["before"] == 1000
+    # Ana's match is not counted either; Beto's is.
+    assert db_rows(settings, "SELECT matches FROM truco_ratings ORDER BY matches") == [(0,), (1,)]
+
+
+def play_match(ana_client: TestClient, beto_client: TestClient) -> dict[str, dict[str, Any]]:
+    """A rated 1v1 between the two browsers' players, played out; the changes by name."""
+    created = create(ana_client, options={"players": 2, "target": 10}, rated=True)
+    table = created["table"]
+    r = beto_client.post(f"/api/tables/{table}/seats", json={"name": "x"})
+    assert r.status_code == 200, r.text
+    ana = Player(ana_client, table, created["token"])
+    beto = Player(beto_client, table, r.json()["token"])
+    play_out([ana, beto])
+    changes = {c["name"]: c for c in rated_of(ana)["changes"]}
+    ana.close()
+    beto.close()
+    return changes
+
+
+def moved(changes: dict[str, dict[str, Any]]) -> set[str]:
+    return {name for name, c in changes.items() if c["before"] != c["after"]}
+
+
+def test_two_accounts_one_browser_has_been_move_no_rating(settings: Settings) -> None:
+    with serving(settings) as first:
+        claim(first, "Ana")
+        assert first.post("/api/logout").status_code == 200
+        claim(first, "Beto")  # the same browser: Ana and Beto are linked
+        second = other(first)
+        r = second.post("/api/login", json={"name": "Ana", "password": "clave de Ana"})
+        assert r.status_code == 200, r.text
+        assert moved(play_match(second, first)) == set()
+        # Two people on their own browsers (behind one address, as every test client is).
+        third = other(first)
+        claim(third, "Caro")
+        assert moved(play_match(second, third)) == {"Ana", "Caro"}
+
+
+def test_rated_matches_between_two_players_are_limited_per_day(settings: Settings) -> None:
+    settings = dataclasses.replace(settings, rated_pair_per_day=2)
+    with serving(settings) as ana_client:
+        beto_client = other(ana_client)
+        claim(ana_client, "Ana")
+        claim(beto_client, "Beto")
+        assert moved(play_match(ana_client, beto_client)) == {"Ana", "Beto"}
+        assert moved(play_match(beto_client, ana_client)) == {"Ana", "Beto"}
+        assert moved(play_match(ana_client, beto_client)) == set()
+
+
+def test_truco_admin_flags_a_rival_always_beaten(settings: Settings) -> None:
+    from truco.server.admin import list_flags
+
+    with serving(settings) as ana_client:
+        beto_client = other(ana_client)
+        claim(ana_client, "Ana")
+        claim(beto_client, "Beto")
+        winners = set()
+        for _ in range(3):
+            changes = play_match(ana_client, beto_client)
+            winners |= {n for n, c in changes.items() if c["after"] > c["before"]}
+    db = settings.database_url.split("///", 1)[1]
+    flagged = json.loads(list_flags(db, as_json=True, matches=3))
+    if len(winners) == 1:  # one of them won all three: the pair is flagged, once
+        assert [(f["winner"], f["matches"]) for f in flagged] == [(winners.pop(), 3)]
+    else:
+        assert flagged == []
+    assert json.loads(list_flags(db, as_json=True, matches=4)) == []

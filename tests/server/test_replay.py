@@ -59,10 +59,16 @@ def test_a_match_against_a_bot_replays_hidden_during_it_and_open_after(
         if len(hands) > checked_hands and ana.view is not None and ana.view["phase"] == "play":
             # A hand just ended, the match goes on: only its players replay it, as they saw it.
             n = len(hands)
-            for headers in ({}, bearer("not-a-seat-token")):
-                r = client.get(f"/api/tables/{table}/replay/{n}", headers=headers)
-                assert r.status_code == 401 and r.json()["code"] == "bad_token", r.text
-                r = client.get(f"/api/tables/{table}/replay", headers=headers)
+            strangers = [
+                client.get(f"/api/tables/{table}/replay{path}", headers=headers)
+                for headers in ({}, bearer("not-a-seat-token"))
+                for path in (f"/{n}", "")
+            ]
+            # Ana's view may be older than the bot's last move: the match is known to have been
+            # going on at those requests only if it still is after them.
+            if client.get(f"/api/tables/{table}").json()["status"] == "over":
+                continue
+            for r in strangers:
                 assert r.status_code == 401 and r.json()["code"] == "bad_token", r.text
             r = client.get(f"/api/tables/{table}/replay/{n}", headers=bearer(token))
             assert r.status_code == 200, r.text

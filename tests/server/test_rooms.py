@@ -1,6 +1,6 @@
 """The server's parts and what each may import (docs/operations.md names them): the network's
-edge and the store at the bottom, then the players, the tables, the cluster and the queue, each
-above the ones before it; ``app.py`` alone assembles them all."""
+edge and the store at the bottom, then the players, the tables, the cluster, the queue and the
+tournaments, each above the ones before it; ``app.py`` alone assembles them all."""
 
 from __future__ import annotations
 
@@ -25,6 +25,16 @@ MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "tables": (*BASE, "net", "store", "players", "api", "schemas", "tables"),
     "cluster": (*BASE, "store", "tables", "cluster"),
     "queue": (*BASE, "net", "store", "players", "schemas", "tables", "cluster", "queue"),
+    "tournaments": (
+        *BASE,
+        "net",
+        "store",
+        "players",
+        "schemas",
+        "tables",
+        "cluster",
+        "tournaments",
+    ),
 }
 """Each part (a sub-package or a module of the server's top) and the parts it may import;
 ``app``, ``admin`` and the package's ``__init__`` may import every part."""

@@ -207,9 +207,22 @@ def event_json(event: Event) -> dict[str, Any]:
     return out
 
 
+_OPTIONS: dict[Any, OptionsJson] = {}
+"""``options_json`` of the rules seen so far (every view carries its table's)."""
+
+
 def options_json(rules: Any) -> OptionsJson:
     """The rules as option values: players, target and flor always, a variant with its own
     options (defaults included), then every other non-default."""
+    known = _OPTIONS.get(rules)
+    if known is None:
+        if len(_OPTIONS) >= 4096:
+            _OPTIONS.clear()
+        known = _OPTIONS[rules] = _options_json(rules)
+    return OptionsJson(dict(known))
+
+
+def _options_json(rules: Any) -> OptionsJson:
     out: dict[str, Any] = {name: getattr(rules, name) for name in ALWAYS_OPTIONS}
     info = variant_of(rules)
     if info is not VARIANTS[0]:

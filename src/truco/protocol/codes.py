@@ -37,6 +37,9 @@ that is not to act, or the pool could not answer in time."""
 UNAVAILABLE: Final = "unavailable"
 """The database, or the server process that owns the table, could not be reached; nothing was
 applied: try again."""
+REMOVED: Final = "removed"
+"""The table's creator removed this person from the table before it started: she may not sit
+there again (her connection is closed with ``CLOSE_REMOVED``)."""
 ERROR_CODES: Final = frozenset(
     {
         BAD_JSON,
@@ -55,6 +58,7 @@ ERROR_CODES: Final = frozenset(
         BAD_OPTIONS,
         PISTA_UNAVAILABLE,
         UNAVAILABLE,
+        REMOVED,
     }
 )
 
@@ -83,6 +87,8 @@ CLOSE_BAD_TOKEN: Final = 4401
 """After a ``bad_token`` error."""
 CLOSE_NOT_FOUND: Final = 4404
 """After a ``table_not_found`` error."""
+CLOSE_REMOVED: Final = 4403
+"""After a ``removed`` error: the creator removed this seat's person (4000 + HTTP's 403)."""
 CLOSE_TOO_FAST: Final = 4429
 """Over the connection's message rate (4000 + HTTP's 429)."""
 CLOSE_CODES: Final = {
@@ -95,6 +101,7 @@ CLOSE_CODES: Final = {
     "bad_token": CLOSE_BAD_TOKEN,
     "not_found": CLOSE_NOT_FOUND,
     "too_fast": CLOSE_TOO_FAST,
+    "removed": CLOSE_REMOVED,
 }
 
 SUBPROTOCOL: Final = "truco"

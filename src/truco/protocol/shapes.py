@@ -35,7 +35,17 @@ PlayJson = tuple[int, CardCode | None, bool]
 """A card on the table: ``[seat, card or null if face down, face_down]``."""
 
 SeatKind = Literal["human", "bot", "empty"]
-TableStatus = Literal["waiting", "playing", "over"]
+TableStatus = Literal["waiting", "playing", "over", "expired"]
+ExpiredWhy = Literal["nobody", "no_show", "away"]
+
+
+class CaretakerJson(TypedDict):
+    """The last time the caretaker played for a person, told to her on her return."""
+
+    hands: list[int]
+    """The hands of the match it played for her (their numbers, 1 the first)."""
+    score: list[int]
+    """The score she came back to, by team."""
 
 
 class AwaitedJson(TypedDict):
@@ -180,6 +190,8 @@ class SeatJson(TypedDict):
     """A person replaced by a bot after the grace period."""
     rematch: NotRequired[bool]
     """This seat asked for a rematch."""
+    caretaker: NotRequired[CaretakerJson | None]
+    """The last time the caretaker played for this person (null: never, this match)."""
 
 
 class TableJson(TypedDict):
@@ -198,6 +210,12 @@ class TableJson(TypedDict):
     """The seat's person may ask for pistas (alone against bots); absent: no."""
     rated: NotRequired[bool]
     """A rated table: its matches move the players' ratings (docs/players.md)."""
+    paused: NotRequired[bool]
+    """Its one person (the others are bots) is away: it waits for her, no clock runs."""
+    arriving: NotRequired[bool]
+    """Its seats are taken but not all of its people came yet: it has not started."""
+    expired: NotRequired[ExpiredWhy | None]
+    """Why it expired (status `expired`, the last message before the connection closes)."""
 
 
 # --- the messages' data (`d`), by type ------------------------------------------------------

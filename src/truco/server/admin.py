@@ -5,7 +5,13 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
+from sqlalchemy import case, func, select
+
+from truco.server.players.rated import rivals
+from truco.server.players.reports import Report, Reports
 from truco.server.settings import sqlite_url
 from truco.server.store.database import Store
 from truco.server.store.schema import BrokenRow
@@ -40,4 +46,121 @@ def list_broken(db: str, as_json: bool) -> str:
     return "\n".join(f"{r.id}  {r.created_at:%Y-%m-%d %H:%M}  {r.problem}" for r in rows)
 
 
-__all__ = ["broken_tables", "database_url", "list_broken"]
+async def one_sided(url: str, days: float, matches: int) -> list[dict[str, Any]]:
+    """Pairs of people who met in at least ``matches`` rated matches (1v1 or on opposite sides)
+    in the last ``days`` days, always won by the same one: results to review for rating farming
+    (docs/players.md). Newest first."""
+    store = Store(url)
+    try:
+        await store.migrate()
+        since = datetime.now(UTC) - timedelta(days=days)
+        mine, theirs, facing = rivals()
+        query = (
+            select(
+                mine.c.player_id,
+                mine.c.name,
+                theirs.c.player_id.label("rival_id"),
+                theirs.c.name.label("rival"),
+                func.count().label("met"),
+                func.sum(case((mine.c.won, 1), else_=0)).label("won"),
+                func.sum(case((theirs.c.left, 1), else_=0)).label("rival_left"),
+                func.max(mine.c.finished_at).label("last"),
+            )
+            .select_from(mine)
+            .join(theirs, facing)
+            .where(
+                mine.c.player_id.is_not(None),
+                theirs.c.player_id.is_not(None),
+                mine.c.finished_at >= since,
+            )
+            .group_by(mine.c.player_id, mine.c.name, theirs.c.player_id, theirs.c.name)
+        )
+        async with store.reading() as conn:
+            rows = (await conn.execute(query)).all()
+    finally:
+        await store.close()
+    flagged = [
+        {
+            "winner": r.name,
+            "loser": r.rival,
+            "matches": int(r.met),
+            "loser_left": int(r.rival_left),
+            "last": r.last.isoformat(timespec="seconds"),
+        }
+        for r in rows
+        if int(r.met) >= matches and int(r.won) == int(r.met)
+    ]
+    return sorted(flagged, key=lambda f: str(f["last"]), reverse=True)
+
+
+def list_flags(db: str, as_json: bool, days: float = 7, matches: int = 3) -> str:
+    """``truco admin flags``: the one-sided pairs of rated rivals, one per line."""
+    flagged = asyncio.run(one_sided(database_url(db), days, matches))
+    if as_json:
+        return json.dumps(flagged)
+    if not flagged:
+        return "no result is flagged"
+    return "\n".join(
+        f"{f['winner']} beat {f['loser']} in all {f['matches']} rated matches "
+        f"({f['loser_left']} left), the last at {f['last']}"
+        for f in flagged
+    )
+
+
+async def reports(url: str, limit: int) -> list[Report]:
+    store = Store(url)
+    try:
+        await store.migrate()
+        return await Reports(store).listed(limit)
+    finally:
+        await store.close()
+
+
+def list_reports(db: str, as_json: bool, limit: int = 100) -> str:
+    """The players' reports, newest first: when, who reported, whom (his name then and his
+    player id), where, why, the reporter's words and the quoted line."""
+    rows = asyncio.run(reports(database_url(db), limit))
+    if as_json:
+        return json.dumps(
+            [
+                {
+                    "id": r.id,
+                    "at": r.at.isoformat(),
+                    "reporter": r.reporter,
+                    "player": r.target,
+                    "name": r.target_name,
+                    "table": r.table,
+                    "seat": r.seat,
+                    "reason": r.reason,
+                    "text": r.text,
+                    "quoted": r.quoted,
+                }
+                for r in rows
+            ],
+            ensure_ascii=False,
+        )
+    if not rows:
+        return "no report"
+    lines = []
+    for r in rows:
+        where = f" at {r.table} seat {r.seat}" if r.table else ""
+        lines.append(
+            f"#{r.id}  {r.at:%Y-%m-%d %H:%M}  {r.reason}  {r.target_name!r} ({r.target}){where}"
+            f"  by {r.reporter}"
+        )
+        if r.quoted:
+            lines.append(f"    said: {r.quoted!r}")
+        if r.text:
+            lines.append(f"    {r.text!r}")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "broken_tables",
+    "database_url",
+    "list_broken",
+    "list_flags",
+    "list_reports",
+    "one_sided",
+    "reports",
+]

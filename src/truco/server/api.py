@@ -16,8 +16,8 @@ from truco import protocol as p
 from truco.server.errors import TableError
 from truco.server.net.admission import TOO_LARGE, TOO_SLOW
 from truco.server.net.limits import BAD_ORIGIN, origin_ok
-from truco.server.players import accounts, friends, ranking
-from truco.server.players.names import BAD_NAME, NameRefused
+from truco.server.players import accounts, friends, moderation, ranking
+from truco.server.players.names import BAD_NAME, NAME_LOOKALIKE, NameRefused
 from truco.server.schemas import ErrorBody
 from truco.server.settings import Settings
 from truco.server.store.schema import StoreUnavailable
@@ -35,7 +35,9 @@ STATUS = {
     p.BAD_MESSAGE: 422,
     p.BAD_TOKEN: 401,
     p.UNAVAILABLE: 503,
+    p.REMOVED: 403,
     BAD_NAME: 422,
+    NAME_LOOKALIKE: 422,
     ranking.NAME_REQUIRED: 403,
     ranking.PLAYER_NOT_FOUND: 404,
     BAD_ORIGIN: 403,
@@ -47,6 +49,7 @@ STATUS = {
     INTERNAL: 500,
     **accounts.STATUS,
     **friends.STATUS,
+    **moderation.STATUS,
 }
 
 
@@ -86,11 +89,14 @@ def install_errors(app: FastAPI) -> None:
 
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        return error(exc.code, exc.message)
+        answer = error(exc.code, exc.message)
+        if isinstance(exc, accounts.Busy):
+            answer.headers["Retry-After"] = str(exc.retry_after)
+        return answer
 
     @app.exception_handler(NameRefused)
     async def bad_name(request: Request, exc: NameRefused) -> JSONResponse:
-        return error(BAD_NAME, exc.message)
+        return error(NAME_LOOKALIKE if exc.reason == "lookalike" else BAD_NAME, exc.message)
 
     @app.exception_handler(StoreUnavailable)
     async def store_unavailable(request: Request, exc: StoreUnavailable) -> JSONResponse:

@@ -17,12 +17,14 @@ from truco.server.net.admission import BodyLimit
 from truco.server.net.headers import add_security_headers
 from truco.server.players import ranking
 from truco.server.players import routes as players
+from truco.server.players.blocks import Blocks
 from truco.server.players.presence import MemoryPresence, Presence, RedisPresence
 from truco.server.queue import playnow
 from truco.server.settings import Settings
 from truco.server.store.database import Store
 from truco.server.tables import analysis, botpool, replay, websocket
 from truco.server.tables import routes as tables
+from truco.server.tournaments import routes as tournaments
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -33,9 +35,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
+        await app.state.tournaments.start()
         try:
             yield
         finally:
+            await app.state.tournaments.stop()
             await hub.stop()
             botpool.close_all()
 
@@ -65,6 +69,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         checked=checked,
         rating_of=ranking.skill_lookup(hub.store),
         claimed=claimed,
+        apart=Blocks(hub.store).apart,  # a block keeps two players apart (docs/players.md)
+    )
+    # Torneos: /api/tournaments (docs/players.md), paired under the cluster's lease.
+    tournaments.install(
+        app,
+        hub,
+        settings,
+        checked=checked,
+        rating_of=ranking.skill_lookup(hub.store),
+        claimed=claimed,
+        site=site,
     )
     api.install_catch_all(app)
     websocket.install(app, hub, settings)

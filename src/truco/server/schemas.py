@@ -71,6 +71,13 @@ class JoinedBody(BaseModel):
     token: str
 
 
+class Caretaker(BaseModel):
+    hands: list[int]
+    """The hands of the match it played for her (their numbers, 1 the first)."""
+    score: list[int]
+    """The score she came back to, by team."""
+
+
 class SeatInfo(BaseModel):
     seat: int
     name: str
@@ -79,6 +86,8 @@ class SeatInfo(BaseModel):
     level: str | None
     replaced: bool
     rematch: bool
+    caretaker: Caretaker | None = None
+    """The last time the caretaker played for this person, told on her return."""
 
 
 class LobbyEntry(BaseModel):
@@ -96,6 +105,12 @@ class TableInfo(LobbyEntry):
     turn_seconds: float | None
     pista: bool = False
     """The seat's person may ask for pistas: she plays alone against bots."""
+    paused: bool = False
+    """Its one person (the others are bots) is away: it waits for her, no clock runs."""
+    arriving: bool = False
+    """Its seats are taken, but not all of its people came yet: it has not started."""
+    expired: Literal["nobody", "no_show", "away"] | None = None
+    """Why it expired (in the last ``table`` message before its connections close)."""
 
 
 class TomlResponse(PlainTextResponse):

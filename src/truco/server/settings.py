@@ -106,7 +106,11 @@ class Settings:
     waiting_per_creator: int = 10
     """Tables one creator (today: one address) may have waiting for players at once."""
     waiting_seconds: float = 1800.0
-    """A table still waiting for players this long after it was created expires."""
+    """A table still waiting for players this long after it was created expires; so does a
+    table of one person and bots this long after she went away (it waits for her, paused)."""
+    arrival_seconds: float = 120.0
+    """A table whose seats are all taken but some of whose people never connected (a table
+    the queue formed, say) does not start; it expires this long after its seats were filled."""
     lobby_page: int = 50
     """Lobby entries per page by default (``GET /api/tables?limit=``)..."""
     lobby_page_max: int = 200
@@ -147,6 +151,10 @@ class Settings:
     address may send at once..."""
     logins_per_minute: float = 10.0
     """...and then this many a minute; over that they answer 429."""
+    hashes_waiting: int = 8
+    """Password checks one process lets wait for a turn besides the ones running (two, and one
+    for a browser that has been the player); one more answers ``503 busy`` with ``Retry-After``
+    at once."""
     name_login_burst: int = 10
     """Logins and password changes for one name, from anywhere, at once..."""
     name_logins_per_minute: float = 3.0
@@ -167,6 +175,16 @@ class Settings:
     """...and then this many a minute."""
     invite_seconds: float = 1800.0
     """An invitation is shown this long (and only while its table's match goes on)."""
+    # --- Moderation (players/moderation.py; docs/players.md) --------------------------------
+    max_mutes: int = 200
+    """Players one player may mute; one more answers ``too_many_mutes``."""
+    max_blocks: int = 200
+    """Players one player may block; one more answers ``too_many_blocks``."""
+    reports_per_day: int = 10
+    """Reports one player may send in 24 hours; one more answers ``too_many_reports``."""
+    report_text_most: int = 500
+    """The most characters of a report's own words (the body's schema says 500: a setting may
+    only lower it)."""
     secret: str | None = field(default=None, repr=False)
     """The key the identity cookies are signed with (``identity.py``); None: one made once and
     kept in the database, shared by every process of a cluster."""
@@ -199,7 +217,38 @@ class Settings:
     queue_turn_seconds: float | None = 60.0
     """The turn clock of a table the queue forms among people (a table with bots has none)."""
     queue_bot_level: str = "normal"
+    # --- Rated play (players/rated.py; docs/players.md, "Rated play is fair") ----------------
+    rated_turn_range: tuple[float, float] = (15.0, 120.0)
+    """The turn clock a rated table may have, in seconds; a rated table has one always."""
+    rated_turn_seconds: float = 60.0
+    """The turn clock of a rated table created without one."""
+    rated_pair_per_day: int = 5
+    """Rated matches that move ratings two rival people may have in 24 hours; the ones after
+    move no rating (rating farming between two accounts)."""
+    stall_timeouts: int = 3
+    """A person of a rated match whose clock ran out this many turns in a row stalls: he is
+    rated as having left, and a rival who leaves after that keeps his rating."""
     """The bots of a table taken instead of waiting."""
+    tournament_tick: float = 1.0
+    """Seconds between two pairing rounds of the tournaments (run by one process of a cluster:
+    the one that holds the tournaments' lease)."""
+    tournament_turn_seconds: float | None = 60.0
+    """The turn clock of a tournament's tables: an absent player's turn is played for him when
+    it runs out, so that every game ends."""
+    tournament_bot_level: str = "normal"
+    """The bots that fill a tournament's odd seats, where its creator allows them."""
+    tournament_max_players: int = 64
+    """The players one tournament takes at most."""
+    tournaments_per_player: int = 2
+    """The tournaments not over yet that one player may have created."""
+    tournaments_burst: int = 3
+    """Tournaments one address may create at once..."""
+    tournaments_per_hour: float = 6.0
+    """...and then this many an hour."""
+    tournament_joins_burst: int = 20
+    """Joins and withdrawals one address may make at once..."""
+    tournament_joins_per_minute: float = 20.0
+    """...and then this many a minute."""
 
     def but(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -235,6 +284,7 @@ class Settings:
         for name in (
             "tables_per_minute",
             "waiting_seconds",
+            "arrival_seconds",
             "max_body",
             "body_seconds",
             "header_seconds",
@@ -245,6 +295,11 @@ class Settings:
             value = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
             values[name] = type(getattr(base, name))(value)
         values["queue_bots_after"] = _env_float("TRUCO_QUEUE_BOTS_AFTER", base.queue_bots_after)
+        values["tournament_tick"] = _env_float("TRUCO_TOURNAMENT_TICK", base.tournament_tick)
+        low, high = base.rated_turn_range  # the low end lowered only by scripted tests
+        values["rated_turn_range"] = (_env_float("TRUCO_RATED_TURN_MIN", low), high)
+        if os.environ.get("TRUCO_TOURNAMENT_TURN_SECONDS"):
+            values["tournament_turn_seconds"] = float(os.environ["TRUCO_TOURNAMENT_TURN_SECONDS"])
         for name in (
             "logins_per_minute",
             "name_logins_per_minute",
@@ -259,9 +314,14 @@ class Settings:
             "connections_per_address",
             "hsts_seconds",
             "login_burst",
+            "hashes_waiting",
             "name_login_burst",
             "max_follows",
             "invite_burst",
+            "max_mutes",
+            "max_blocks",
+            "reports_per_day",
+            "report_text_most",
         ):
             values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
         for name in ("analysis_processes", "analysis_queue"):

@@ -21,8 +21,10 @@ ERRORS = {
     "bad_login": "nombre o contraseña incorrectos",
     "name_unavailable": "ese nombre no está disponible",
     "bad_name": "ese nombre no sirve",
+    "name_lookalike": "ese nombre se parece al nombre reclamado de otro jugador",
     "bad_message": "la contraseña nueva lleva de 8 a 128 caracteres",
     "rate_limited": "demasiados intentos: esperá un poco",
+    "busy": "el servidor está muy ocupado: probá de nuevo en unos segundos",
 }
 
 

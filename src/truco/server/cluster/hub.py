@@ -355,6 +355,9 @@ class ClusterHub(Hub):
             except ValueError as exc:  # an unknown bot (TrucoError)
                 raise TableError(p.BAD_OPTIONS, str(exc)) from None
             return table.info()
+        if method == "kick":
+            await table.kick(int(args["seat"]))
+            return table.info()
         raise TableError(p.BAD_MESSAGE, f"unknown request {method!r}")
 
 

@@ -99,6 +99,10 @@ class RemoteTable:
         args = {"seat": seat_no, "level": level}
         self._info = await _call(self.bus, self.owner, "add_bot", table_id=self.id, args=args)
 
+    async def kick(self, seat_no: int) -> None:
+        args = {"seat": seat_no}
+        self._info = await _call(self.bus, self.owner, "kick", table_id=self.id, args=args)
+
     async def connect(
         self, conn: Conn, token: str | None, last_v: int, player_id: str | None = None
     ) -> None:

@@ -3,16 +3,21 @@ password (docs/players.md, "Names and passwords").
 
 Passwords are hashed with Argon2 (argon2-cffi's defaults: 64 MiB and three passes a hash), off
 the event loop and at most ``HASHING_AT_ONCE`` at a time, so that a flood of logins can take
-neither the loop nor the memory. A login answers alike whether the name is unknown or the
+neither the loop nor the memory; at most ``Settings.hashes_waiting`` more wait for a turn, and
+one more is refused at once (``503 busy`` with ``Retry-After``): the line never grows. A login
+as a player this browser has been (``devices.py``) is checked in a lane of its own, which a
+flood of strangers' logins never fills. A login answers alike whether the name is unknown or the
 password wrong, and takes alike: an unknown name is checked against a hash of nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import secrets
 import unicodedata
+from collections.abc import AsyncIterator
 from typing import Any, Final
 
 from argon2 import PasswordHasher
@@ -24,6 +29,7 @@ from truco import protocol as p
 from truco.bots.personas import LABELS, PERSONAS
 from truco.server.errors import TableError
 from truco.server.net.limits import Buckets
+from truco.server.players import devices
 from truco.server.players.identity import (
     Identity,
     MeBody,
@@ -34,7 +40,7 @@ from truco.server.players.identity import (
     request_player,
     request_session,
 )
-from truco.server.players.names import NameRefused, clean_name
+from truco.server.players.names import NameRefused, bot_skeleton, clean_name, name_skeleton
 from truco.server.players.records import NameTaken, Player, new_player_id
 from truco.server.settings import Settings
 
@@ -42,7 +48,9 @@ NAME_UNAVAILABLE: Final = "name_unavailable"
 """409: the name is another player's (or looks like a bot's), or the player has one already."""
 BAD_LOGIN: Final = "bad_login"
 """401: the name and password do not go together (never saying which is wrong)."""
-STATUS: Final = {NAME_UNAVAILABLE: 409, BAD_LOGIN: 401}
+BUSY: Final = "busy"
+"""503: too many password checks are waiting in this process; try again after Retry-After."""
+STATUS: Final = {NAME_UNAVAILABLE: 409, BAD_LOGIN: 401, BUSY: 503}
 
 MIN_NAME: Final = 3
 MAX_NAME: Final = 20
@@ -51,7 +59,11 @@ MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 128
 """Characters in a new password (the request's schema holds it: ``422 bad_message``)."""
 HASHING_AT_ONCE: Final = 2
-"""Argon2 hashes computed at once by one process (each takes 64 MiB while it runs)."""
+"""Argon2 hashes computed at once by one process (each takes 64 MiB while it runs)..."""
+KNOWN_AT_ONCE: Final = 1
+"""...and, besides them, for logins as a player the browser has been."""
+RETRY_AFTER: Final = 2
+"""Seconds a refused password check is told to wait (``Retry-After``)."""
 
 BOT_WORDS: Final = frozenset({"bot", "bots", "robot", "robots"})
 _WORD = re.compile(r"\w+")
@@ -63,30 +75,40 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
-def _skeleton(text: str) -> str:
-    """Letters and digits only, without accents or case: what a name looks like at a glance."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(ch for ch in decomposed if ch.isalnum())
+_PERSONAS: Final = frozenset(bot_skeleton(n) for names in PERSONAS.values() for n in names)
+_TITLED: Final = frozenset(
+    bot_skeleton(n) for names in PERSONAS.values() for n in names if " " in n
+)
+"""The personas with a title or an article ("Don Ramón", "La Negra", "Tía Chela"): characters
+of the site, where the one-word personas ("Lalo", "Tito") are everyday nicknames as well."""
+_LABELS: Final = frozenset(bot_skeleton(x) for pair in LABELS.values() for x in pair)
+_BOT_WORDS: Final = frozenset(bot_skeleton(w) for w in BOT_WORDS)
 
 
-_PERSONAS: Final = frozenset(_skeleton(n) for names in PERSONAS.values() for n in names)
-_LABELS: Final = frozenset(_skeleton(x) for pair in LABELS.values() for x in pair)
-
-
-def looks_like_a_bot(name: str) -> bool:
+def looks_like_a_bot(name: str, *, nicknames: bool = True) -> bool:
     """A bot's persona ("Don Ramón", "don ramon", "Don Ramón (Experto)", "DonRamon experto") or
-    a name that says it is a bot ("Bot", "el bot", "Robot 3")."""
-    words = [_skeleton(w) for w in _WORD.findall(name.casefold())]
-    if any(w in BOT_WORDS for w in words) or _skeleton(name) in BOT_WORDS:
+    a name that says it is a bot ("Bot", "el bot", "Robot 3"), compared by ``bot_skeleton``:
+    without case, accents, spaces or signs, look-alike letters of other scripts ("Dоn Ramón"
+    with a Cyrillic о) and digits for letters ("B0t", "T1to").
+
+    ``nicknames=False`` (a casual seat's name): a one-word persona alone ("Lalo", "Tito") is a
+    person's name too and passes; with its level's label ("Lalo (Normal)") it is a bot's row.
+    """
+    words = [bot_skeleton(w) for w in _WORD.findall(name)]
+    if any(w in _BOT_WORDS for w in words) or bot_skeleton(name) in _BOT_WORDS:
         return True
     # Without anything in brackets, and without level labels at either end.
-    bare = re.sub(r"[(\[{].*?[)\]}]", " ", name)
-    skeleton = _skeleton(bare)
-    if skeleton in _PERSONAS:
+    bare = bot_skeleton(re.sub(r"[(\[{].*?[)\]}]", " ", name))
+    brackets = [bot_skeleton(x) for x in re.findall(r"[(\[{](.*?)[)\]}]", name)]
+    labelled = any(x in _LABELS for x in brackets) or any(
+        bare != label and (bare.endswith(label) or bare.startswith(label)) for label in _LABELS
+    )
+    personas = _PERSONAS if nicknames or labelled else _TITLED
+    if bare in personas:
         return True
     return any(
-        (skeleton.endswith(label) and skeleton[: -len(label)] in _PERSONAS)
-        or (skeleton.startswith(label) and skeleton[len(label) :] in _PERSONAS)
+        (bare.endswith(label) and bare[: -len(label)] in _PERSONAS)
+        or (bare.startswith(label) and bare[len(label) :] in _PERSONAS)
         for label in _LABELS
     )
 
@@ -103,25 +125,87 @@ def account_name(raw: str) -> str:
     return name
 
 
+def lookalike_refusal(name: str, claimed: str) -> NameRefused:
+    """The refusal of ``name``, which looks like the claimed name ``claimed``."""
+    how = "is" if name_key(name) == name_key(claimed) else "looks like"
+    return NameRefused(
+        "lookalike",
+        f"that name {how} {claimed!r}, a player's claimed name (compared by how the letters "
+        "look, as Unicode's confusables have it)",
+    )
+
+
+async def seat_name(request: Request, raw: str) -> str:
+    """The name of a seat at a casual table, or ``NameRefused``: the name rule, then neither a
+    bot's look ("Bot", "Don Ramón (Experto)"; ``looks_like_a_bot(nicknames=False)``) nor a
+    claimed name of another player, compared by look (``name_skeleton``). The player who
+    claimed that name sits under it freely."""
+    name = clean_name(raw)
+    if looks_like_a_bot(name, nicknames=False):
+        raise NameRefused("bot", "that name is a bot's, or looks like one")
+    identity: Identity = request.app.state.identity
+    holder = await identity.players.by_skeleton(name_skeleton(name))
+    if holder is not None and holder.name is not None:
+        me = await current_player(request)
+        if holder.id != me.id:
+            raise lookalike_refusal(name, holder.name)
+    return name
+
+
+class Lane:
+    """Hashes run ``at_once`` at a time, with at most ``waiting`` more in line: the count of
+    those in the lane is checked before anything waits, so a refusal comes at once."""
+
+    def __init__(self, at_once: int, waiting: int) -> None:
+        self.at_once, self.waiting = at_once, waiting
+        self._slots = asyncio.Semaphore(at_once)
+        self.inside = 0
+
+    @contextlib.asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        if self.inside >= self.at_once + self.waiting:
+            raise Busy(f"too many password checks are waiting; try again in {RETRY_AFTER} s")
+        self.inside += 1
+        try:
+            async with self._slots:
+                yield
+        finally:
+            self.inside -= 1
+
+
+class Busy(TableError):
+    """A password check refused because its lane is full (``503 busy``, ``Retry-After``)."""
+
+    retry_after = RETRY_AFTER
+
+    def __init__(self, message: str) -> None:
+        super().__init__(BUSY, message)
+
+
 class Hashing:
-    """Argon2 off the loop, a few at a time."""
+    """Argon2 off the loop, a few at a time, in two lanes: strangers' and known browsers'."""
 
-    def __init__(self) -> None:
+    def __init__(self, waiting: int = 8) -> None:
         self.hasher = PasswordHasher()
-        self._slots = asyncio.Semaphore(HASHING_AT_ONCE)
+        self.lanes = {False: Lane(HASHING_AT_ONCE, waiting), True: Lane(KNOWN_AT_ONCE, waiting)}
         self._dummy: str | None = None
+        self._making = asyncio.Lock()
 
-    async def hash(self, password: str) -> str:
-        async with self._slots:
+    async def hash(self, password: str, known: bool = False) -> str:
+        async with self.lanes[known].turn():
             return await asyncio.to_thread(self.hasher.hash, password)
 
-    async def verify(self, stored: str | None, password: str) -> bool:
+    async def verify(self, stored: str | None, password: str, known: bool = False) -> bool:
         """Whether ``password`` matches ``stored``; None (no such player) is checked against a
-        hash of a random password, so that it costs what a real check costs."""
+        hash of a random password, so that it costs what a real check costs. ``known``: the
+        browser has been this player (its own lane)."""
         if self._dummy is None:
-            self._dummy = await self.hash(secrets.token_urlsafe(16))
+            async with self._making:  # once per process, outside the lanes
+                if self._dummy is None:
+                    dummy = secrets.token_urlsafe(16)
+                    self._dummy = await asyncio.to_thread(self.hasher.hash, dummy)
         target = stored if stored is not None else self._dummy
-        async with self._slots:
+        async with self.lanes[known].turn():
             try:
                 ok: bool = await asyncio.to_thread(self.hasher.verify, target, password)
             except (VerifyMismatchError, VerificationError, InvalidHashError):
@@ -169,7 +253,7 @@ def install(
 ) -> None:
     """Add the account routes (``checked``: the dependencies of every state-changing request,
     ``errors(*codes)``: their documented error answers)."""
-    hashing = Hashing()
+    hashing = Hashing(settings.hashes_waiting)
     per_address = Buckets(settings.login_burst, settings.logins_per_minute / 60)
     per_name = Buckets(settings.name_login_burst, settings.name_logins_per_minute / 60)
 
@@ -198,6 +282,14 @@ def install(
         identity.set_cookie(response, key, player_id, is_https(request.scope), session)
         response.headers["Cache-Control"] = "no-store"
 
+    async def been(request: Request, response: Response, player_id: str) -> None:
+        """This browser is ``player_id`` now (with a name): its history says so, and the players
+        it has been are linked to him (``devices.py``)."""
+        key = await identity.key()
+        before = devices.seen(request, key)
+        await devices.link(identity.players.store, before, player_id)
+        devices.remember(response, key, before, player_id, is_https(request.scope))
+
     @app.post(
         "/api/me/name",
         response_model=MeBody,
@@ -214,6 +306,12 @@ def install(
         spend(request, None)
         if player.name is not None:
             raise TableError(NAME_UNAVAILABLE, "you have claimed a name already")
+        look = name_skeleton(name)
+        holder = await identity.players.by_skeleton(look)
+        if holder is not None and holder.name is not None and holder.id != player.id:
+            if name_key(holder.name) == name_key(name):
+                raise TableError(NAME_UNAVAILABLE, "that name is not available")
+            raise lookalike_refusal(name, holder.name)
         hashed = await hashing.hash(body.password)
         try:
             done = await identity.players.claim(player.id, name, name_key(name), hashed)
@@ -223,6 +321,7 @@ def install(
             raise TableError(NAME_UNAVAILABLE, "you have claimed a name already")
         # From now on this device is the player through a session of his (sessions.py).
         await become(request, response, player.id, await identity.sessions.open(player.id))
+        await been(request, response, player.id)
         return await me(player.id)
 
     @app.post(
@@ -239,12 +338,18 @@ def install(
         spend(request, key if key is not None else "")
         found: Player | None = await identity.players.by_key(key) if key is not None else None
         stored = found.password_hash if found is not None else None
-        if not await hashing.verify(stored, body.password) or found is None or stored is None:
+        known = found is not None and found.id in devices.seen(request, await identity.key())
+        if (
+            not await hashing.verify(stored, body.password, known)
+            or found is None
+            or stored is None
+        ):
             raise TableError(BAD_LOGIN, "wrong name or password")
         if hashing.needs_rehash(stored):
             await identity.players.set_password(found.id, await hashing.hash(body.password))
         await identity.players.touch(found.id)
         await become(request, response, found.id, await identity.sessions.open(found.id))
+        await been(request, response, found.id)
         return await me(found.id)
 
     @app.post(
@@ -308,14 +413,18 @@ def install(
 
 __all__ = [
     "BAD_LOGIN",
+    "BUSY",
     "MAX_NAME",
     "MAX_PASSWORD",
     "MIN_NAME",
     "MIN_PASSWORD",
     "NAME_UNAVAILABLE",
     "STATUS",
+    "Busy",
     "account_name",
     "install",
+    "lookalike_refusal",
     "looks_like_a_bot",
     "name_key",
+    "seat_name",
 ]

@@ -7,6 +7,9 @@ followed by it). The list is the page's heartbeat: asking for it makes the asker
 goes on (every table may be watched, and its invite link seats whoever comes in an empty seat).
 An invitation goes from a player seated at a table to a player she follows; the friend sees it
 in his list with the table's invite link, ``/t/ID``.
+
+A block wins over all of this (``blocks.py``): a player one blocks, or who blocks one, cannot be
+followed or invited, and a friend who blocks the asker is shown offline and at no table.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from truco import protocol as p
 from truco.server.errors import TableError
 from truco.server.net.limits import Buckets
 from truco.server.players.accounts import name_key
+from truco.server.players.blocks import Blocks
 from truco.server.players.follows import Follows, TooManyFollows
 from truco.server.players.identity import Identity, PlayerRef, current_player
 from truco.server.players.presence import Presence
@@ -35,10 +39,18 @@ TOO_MANY_FOLLOWS = "too_many_follows"
 """The player follows ``max_follows`` players already (HTTP 409)."""
 NOT_FOLLOWING = "not_following"
 """An invitation to a player one does not follow (HTTP 409)."""
+BLOCKED = "blocked"
+"""A follow or an invitation between two players one of whom blocks the other (HTTP 403)."""
 NOT_AT_TABLE = "not_at_table"
 """An invitation to a table where the inviter holds no seat, or whose match is over (HTTP 403)."""
 
-STATUS = {FOLLOW_SELF: 422, TOO_MANY_FOLLOWS: 409, NOT_FOLLOWING: 409, NOT_AT_TABLE: 403}
+STATUS = {
+    FOLLOW_SELF: 422,
+    TOO_MANY_FOLLOWS: 409,
+    NOT_FOLLOWING: 409,
+    NOT_AT_TABLE: 403,
+    BLOCKED: 403,
+}
 
 NAME_MOST = 100
 """The longest name looked up (a claimed name is at most 20 characters after its rule)."""
@@ -92,7 +104,8 @@ class SentBody(BaseModel):
     invite: str
 
 
-def _iso(at: datetime) -> str:
+def iso_utc(at: datetime) -> str:
+    """A time on the wire: ISO 8601 in UTC, with Z."""
     return at.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
@@ -107,6 +120,7 @@ def install(
 ) -> Follows:
     """Add Amigos' routes to ``app``; returns the store of follows."""
     follows = Follows(identity.players.store)
+    blocks = Blocks(identity.players.store)
     polls = Buckets(settings.friends_polls_burst, settings.friends_polls_per_second)
     invites = Buckets(settings.invite_burst, settings.invites_per_minute / 60)
     app.state.follows = follows
@@ -124,6 +138,10 @@ def install(
         if found.id == me.id:
             raise TableError(FOLLOW_SELF, "that is your own name")
         return found.id, found.name
+
+    async def not_blocked(me: str, them: str) -> None:
+        if await blocks.blocked_between(me, them):
+            raise TableError(BLOCKED, "one of you blocks the other")
 
     def no_store(response: Response) -> None:
         response.headers["Cache-Control"] = "no-store"
@@ -146,7 +164,8 @@ def install(
         await presence.seen(player.id)
         followed = await follows.followed(player.id)
         ids = [f.id for f in followed]
-        online = await presence.online(ids)
+        # A friend who blocks the asker is not seen online, nor at his tables.
+        online = await presence.online(ids) - await blocks.blockers_of(player.id, ids)
         tables = await follows.tables_of([pid for pid in ids if pid in online])
         got = await follows.invites(player.id, settings.invite_seconds)
         return {
@@ -159,7 +178,12 @@ def install(
                 for f in followed
             ],
             "invites": [
-                {"name": i.from_name, "table": i.table, "invite": f"/t/{i.table}", "at": _iso(i.at)}
+                {
+                    "name": i.from_name,
+                    "table": i.table,
+                    "invite": f"/t/{i.table}",
+                    "at": iso_utc(i.at),
+                }
                 for i in got
             ],
             "most": settings.max_follows,
@@ -197,6 +221,7 @@ def install(
         no_store(response)
         named(player)
         their_id, their_name = await someone(body.name, player)
+        await not_blocked(player.id, their_id)
         try:
             await follows.follow(player.id, their_id, settings.max_follows)
         except TooManyFollows:
@@ -238,6 +263,7 @@ def install(
         their_id, their_name = await someone(body.name, player)
         if not await follows.follows(player.id, their_id):
             raise TableError(NOT_FOLLOWING, "invite the players you follow")
+        await not_blocked(player.id, their_id)
         if not await follows.seated(player.id, body.table):
             raise TableError(NOT_AT_TABLE, "invite to a table where you sit and the match goes on")
         if not invites.take(player.id):
@@ -253,10 +279,12 @@ def install(
 
 
 __all__ = [
+    "BLOCKED",
     "FOLLOW_SELF",
     "NOT_AT_TABLE",
     "NOT_FOLLOWING",
     "STATUS",
     "TOO_MANY_FOLLOWS",
     "install",
+    "iso_utc",
 ]

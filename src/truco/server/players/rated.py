@@ -10,7 +10,8 @@ The ratings' arithmetic is ``ratings.py``; docs/players.md says what is rated an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from sqlalchemy import (
     Boolean,
@@ -22,6 +23,7 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
+    func,
     select,
     update,
 )
@@ -29,7 +31,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from truco.protocol import Rated, RatingChange
-from truco.server.players import ratings
+from truco.server.players import devices, ratings
 from truco.server.players.ratings import NEW, Entry, Skill
 from truco.server.store.schema import metadata
 
@@ -73,6 +75,18 @@ his side, the result for him (``left``: he left for good, so ``won`` is false) a
 before and after (a bot's is its fixed one)."""
 
 
+def rivals() -> tuple[Any, Any, Any]:
+    """The results twice (``mine``, ``theirs``) and what joins a seat's result to a rival's of
+    the same match: the same table and match, the other side."""
+    mine, theirs = results_t.alias("mine"), results_t.alias("theirs")
+    facing = (
+        (mine.c.table_id == theirs.c.table_id)
+        & (mine.c.match == theirs.c.match)
+        & (mine.c.team != theirs.c.team)
+    )
+    return mine, theirs, facing
+
+
 @dataclass(frozen=True, slots=True)
 class Sitter:
     """Who held one seat when a rated match ended."""
@@ -85,7 +99,9 @@ class Sitter:
     level: str | None
     """A bot's level."""
     left: bool = False
-    """The person left for good: a bot finished the match in his place."""
+    """The person left for good: a bot finished the match in his place (or he stalled)."""
+    excused: bool = False
+    """He left after a rival stalled: his rating does not move (docs/players.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +116,51 @@ class Finish:
     mode: str
     winner: int
     sitters: tuple[Sitter, ...]
+    pair_per_day: int = 0
+    """Rated matches two rival people may have in 24 hours; after them, a match between them
+    moves no rating (0: no limit)."""
+
+    def excused(self) -> frozenset[str]:
+        """The people whose rating this match leaves as it was, whoever they played."""
+        return frozenset(s.player_id for s in self.sitters if s.excused and s.player_id)
+
+    def rivals(self) -> set[tuple[str, str]]:
+        """The pairs (a < b) of people on opposite sides."""
+        people = [(s.player_id, s.team) for s in self.sitters if s.player_id is not None]
+        return {
+            (min(a, b), max(a, b)) for a, ta in people for b, tb in people if ta != tb and a != b
+        }
+
+    async def frozen(self, conn: AsyncConnection) -> str | None:
+        """Why this match moves nobody's rating (None: it moves them): two rivals one browser
+        has been, or two rivals who reached ``pair_per_day`` matches (docs/players.md)."""
+        pairs = self.rivals()
+        if not pairs:
+            return None
+        people = sorted({x for pair in pairs for x in pair})
+        if await devices.linked(conn, people) & pairs:
+            return "shared browser"
+        if self.pair_per_day <= 0:
+            return None
+        since = datetime.now(UTC) - timedelta(days=1)
+        mine, theirs, facing = rivals()
+        for a, b in sorted(pairs):
+            count = (
+                await conn.execute(
+                    select(func.count())
+                    .select_from(mine)
+                    .join(theirs, facing)
+                    .where(
+                        mine.c.player_id == a,
+                        theirs.c.player_id == b,
+                        mine.c.finished_at >= since,
+                        mine.c.rating_before != mine.c.rating_after,
+                    )
+                )
+            ).scalar_one()
+            if count >= self.pair_per_day:
+                return "daily limit"
+        return None
 
     async def write(self, conn: AsyncConnection) -> Rated:
         """Move the ratings of the people, record every seat's result; returns the changes."""
@@ -133,6 +194,7 @@ class Finish:
             )
         ).all()
         known = {r.player_id: (Skill(r.mu, r.sigma), int(r.matches)) for r in rows}
+        unmoved = set(people) if await self.frozen(conn) is not None else set(self.excused())
         entries = [self._entry(s, known) for s in self.sitters]
         after = ratings.rate(entries, self.winner)
         changes = []
@@ -140,7 +202,11 @@ class Finish:
         for sitter, entry, skill in zip(self.sitters, entries, after, strict=True):
             won = sitter.team == self.winner and not sitter.left
             if sitter.player_id is not None:
-                matches = known.get(sitter.player_id, (NEW, 0))[1] + 1
+                matches = known.get(sitter.player_id, (NEW, 0))[1]
+                if sitter.player_id in unmoved:
+                    skill = entry.skill  # not counted: the rating stays as it was
+                else:
+                    matches += 1
                 await conn.execute(
                     update(ratings_t)
                     .where(ratings_t.c.player_id == sitter.player_id, ratings_t.c.mode == self.mode)
@@ -237,4 +303,4 @@ async def match_changes(conn: AsyncConnection, table_id: str, match: int) -> Rat
     return Rated(match, rows[0].mode, changes)
 
 
-__all__ = ["Finish", "Sitter", "match_changes", "ratings_t", "results_t"]
+__all__ = ["Finish", "Sitter", "match_changes", "ratings_t", "results_t", "rivals"]

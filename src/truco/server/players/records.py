@@ -3,7 +3,9 @@
 A player is born as an identity cookie (``identity.py``) and gets a row here the first time it
 matters: it sits at a table or claims a name, so a visitor who only looks costs no write. The
 claimed name is kept as typed (``name``) and by its key (``name_key``: NFKC, then case folded),
-which the database holds unique, so two claims of one name race safely.
+which the database holds unique, so two claims of one name race safely, and by its look
+(``name_skeleton``: ``names.name_skeleton``, indexed), so that a look-alike of a claimed name
+is found at once.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from truco.server.players.names import name_skeleton
 from truco.server.store.database import Store
 from truco.server.store.schema import (
     OPEN,
@@ -99,10 +102,26 @@ class Players:
             ).first()
         return None if row is None else _player(row)
 
+    async def by_skeleton(self, skeleton: str) -> Player | None:
+        """The first player (by claim order, oldest row first) whose claimed name looks like
+        one with this skeleton (``names.name_skeleton``)."""
+        async with self.store.reading() as conn:
+            row = (
+                await conn.execute(
+                    select(players_t)
+                    .where(players_t.c.name_skeleton == skeleton)
+                    .order_by(players_t.c.created_at)
+                    .limit(1)
+                )
+            ).first()
+        return None if row is None else _player(row)
+
     async def claim(self, player_id: str, name: str, name_key: str, password_hash: str) -> bool:
-        """Give an unnamed player ``name`` and its password; False: the player has a name
-        already. Raises :class:`NameTaken` when another player holds the key."""
+        """Give an unnamed player ``name`` (with its key, and its skeleton worked out here) and
+        its password; False: the player has a name already. Raises :class:`NameTaken` when
+        another player holds the key."""
         now = _now()
+        skeleton = name_skeleton(name)
         try:
             async with self.store.writing() as conn:
                 await conn.execute(
@@ -112,7 +131,11 @@ class Players:
                     update(players_t)
                     .where(players_t.c.id == player_id, players_t.c.name_key.is_(None))
                     .values(
-                        name=name, name_key=name_key, password_hash=password_hash, last_seen=now
+                        name=name,
+                        name_key=name_key,
+                        name_skeleton=skeleton,
+                        password_hash=password_hash,
+                        last_seen=now,
                     )
                 )
         except StoreUnavailable as exc:

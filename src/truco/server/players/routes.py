@@ -1,5 +1,6 @@
 """The players' routes: the identity (``/api/me``, and its cookie on every answer), claimed
-names and passwords, the ranking's and the players' pages, and Amigos (friends)."""
+names and passwords, the ranking's and the players' pages, Amigos (friends), and moderation
+(mutes, blocks, reports)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from truco.server.api import errors
-from truco.server.players import accounts, friends, identity, ranking
+from truco.server.players import accounts, friends, identity, moderation, ranking
 from truco.server.players.identity import Identity
 from truco.server.players.presence import MemoryPresence, Presence
 from truco.server.settings import Settings
@@ -47,6 +48,7 @@ def install(
         checked=checked,
         errors=errors,
     )
+    moderation.install(app, who, settings, checked=checked, errors=errors)
     return who
 
 

@@ -15,6 +15,10 @@ mode (1, 3 or 5 besides the anchor) they form a table; otherwise the anchor keep
 the next oldest tries. So every member of a group is within the anchor's window of the anchor,
 and nobody is left waiting who could have anchored a group of the players left free.
 
+**Apart.** Two players one of whom blocks the other (``players/blocks.py``) are never in one
+group: the anchor passes over a player who is apart from it or from one already gathered, and
+takes the next nearest.
+
 **Teams.** Of every way to split the group into two teams of equal size, the one whose rating
 sums differ least (ties: the first in ticket order). Team 0 sits in the even seats, team 1 in
 the odd ones (a seat's team is ``seat % 2``); within a team and in 1v1 the seats go by ticket
@@ -25,7 +29,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -69,8 +73,15 @@ class Match:
     """The tickets by seat: seat ``s`` plays for team ``s % 2``."""
 
 
-def pair(mode: str, waiting: Sequence[Waiting], now: float, curve: Curve) -> list[Match]:
-    """The tables that can be formed now from ``waiting`` (all of one mode)."""
+def pair(
+    mode: str,
+    waiting: Sequence[Waiting],
+    now: float,
+    curve: Curve,
+    apart: Collection[frozenset[str]] = frozenset(),
+) -> list[Match]:
+    """The tables that can be formed now from ``waiting`` (all of one mode); ``apart``: pairs of
+    tickets never seated together."""
     size = MODES[mode]
     # The free players by rating, for the nearest-first search around each anchor.
     free = sorted(waiting, key=_by_rating)
@@ -81,7 +92,7 @@ def pair(mode: str, waiting: Sequence[Waiting], now: float, curve: Curve) -> lis
         if at >= len(keys) or keys[at] != _by_rating(anchor):
             continue  # taken by an earlier group
         gap = curve.gap(now - anchor.since)
-        chosen = _nearest(free, at, size - 1, gap)
+        chosen = _nearest(free, at, size - 1, gap, apart)
         if chosen is None:
             continue
         group = [free[i] for i in (at, *chosen)]
@@ -96,23 +107,36 @@ def _by_rating(w: Waiting) -> tuple[float, float, str]:
     return (w.rating, w.since, w.ticket)
 
 
-def _nearest(free: list[Waiting], at: int, wanted: int, gap: float) -> list[int] | None:
+def _nearest(
+    free: list[Waiting],
+    at: int,
+    wanted: int,
+    gap: float,
+    apart: Collection[frozenset[str]] = frozenset(),
+) -> list[int] | None:
     """The indices of the ``wanted`` players nearest in rating to ``free[at]`` within ``gap``
-    of it (None: not enough of them). ``free`` is sorted by rating, so they lie on both sides."""
+    of it, none apart from another of the group (None: not enough of them). ``free`` is sorted
+    by rating, so they lie on both sides."""
     rating = free[at].rating
     left, right = at - 1, at + 1
     found: list[int] = []
+    group = [free[at].ticket]
+
+    def fits(i: int) -> bool:
+        return not apart or all(frozenset((free[i].ticket, t)) not in apart for t in group)
+
     while len(found) < wanted:
         dl = rating - free[left].rating if left >= 0 else None
         dr = free[right].rating - rating if right < len(free) else None
         if dl is not None and dl <= gap and (dr is None or dr > gap or dl <= dr):
-            found.append(left)
-            left -= 1
+            pick, left = left, left - 1
         elif dr is not None and dr <= gap:
-            found.append(right)
-            right += 1
+            pick, right = right, right + 1
         else:
             return None
+        if fits(pick):
+            found.append(pick)
+            group.append(free[pick].ticket)
     return found
 
 

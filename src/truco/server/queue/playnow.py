@@ -32,8 +32,8 @@ from truco.server.cluster.hub import ClusterHub
 from truco.server.errors import TableError
 from truco.server.net.limits import Buckets
 from truco.server.players import identity
+from truco.server.players.accounts import seat_name
 from truco.server.players.identity import PlayerRef
-from truco.server.players.names import clean_name
 from truco.server.queue.matchmaking import MODES, Curve, Waiting, pair
 from truco.server.queue.redis_queue import RedisQueue
 from truco.server.queue.tickets import MATCHED, WAITING, MemoryQueue, Queue, QueueFull, Ticket
@@ -53,6 +53,8 @@ RatingOf = Callable[[str, str], Awaitable[float]]
 """A player's rating in a mode: ``await rating_of(player, mode)``, read once when she joins."""
 Claimed = Callable[[str], Awaitable[bool]]
 """Whether a player has claimed a name (a table among claimed names only is rated)."""
+Apart = Callable[[Sequence[str]], Awaitable[set[frozenset[str]]]]
+"""The pairs of these players one of whom blocks the other (never seated together)."""
 
 Mode = Literal["1v1", "2v2", "3v3"]
 TICKET = r"^[0-9a-f]{32}$"
@@ -65,6 +67,11 @@ T = TypeVar("T")
 async def constant_rating(player: str, mode: str) -> float:
     """One rating for everybody (tests of the pairing alone): the oldest waiters meet."""
     return 0.0
+
+
+async def nobody_apart(players: Sequence[str]) -> set[frozenset[str]]:
+    """Nobody blocks anybody (tests of the queue alone)."""
+    return set()
 
 
 async def nobody_claimed(player: str) -> bool:
@@ -119,8 +126,10 @@ class Matchmaker:
         *,
         rating_of: RatingOf,
         claimed: Claimed = nobody_claimed,
+        apart: Apart = nobody_apart,
     ) -> None:
         self.hub = hub
+        self.apart = apart
         self.queue = queue
         self.settings = settings
         self.rating_of = rating_of
@@ -172,7 +181,20 @@ class Matchmaker:
         waiting = await self.queue.waiting(mode)
         by_ticket = {t.ticket: t for t in waiting}
         pool = [Waiting(t.ticket, t.rating, t.since) for t in waiting]
-        for match in pair(mode, pool, time.time(), self.curve):
+        # Blocks are read from the database, which every process shares: they hold whichever
+        # process pairs the queue (in memory, or the cluster's in Redis).
+        tickets_of: dict[str, list[str]] = {}
+        for t in waiting:
+            pid = _player_id(t)
+            if pid is not None:
+                tickets_of.setdefault(pid, []).append(t.ticket)
+        apart = {
+            frozenset((x, y))
+            for a, b in (tuple(pair_) for pair_ in await self.apart(list(tickets_of)))
+            for x in tickets_of[a]
+            for y in tickets_of[b]
+        }
+        for match in pair(mode, pool, time.time(), self.curve, apart):
             if await self.queue.claim(list(match.seats)):
                 people = [by_ticket[t] for t in match.seats]
                 await self._seat(mode, people, {}, self.settings.queue_turn_seconds)
@@ -274,10 +296,16 @@ def install(
     checked: Sequence[DependsParam],
     rating_of: RatingOf = constant_rating,
     claimed: Claimed = nobody_claimed,
+    apart: Apart = nobody_apart,
 ) -> Matchmaker:
     """Add the queue's routes to ``app`` (before its catch-all ``/api`` route)."""
     maker = Matchmaker(
-        hub, make_queue(hub, settings), settings, rating_of=rating_of, claimed=claimed
+        hub,
+        make_queue(hub, settings),
+        settings,
+        rating_of=rating_of,
+        claimed=claimed,
+        apart=apart,
     )
     app.state.matchmaker = maker
     joins = Buckets(settings.queue_burst, settings.queue_per_minute / 60)
@@ -325,7 +353,7 @@ def install(
                 f"too many tickets: at most {settings.queue_burst} at once, "
                 f"then {settings.queue_per_minute:g} a minute",
             )
-        name = clean_name(body.name) if body.name is not None else GUEST
+        name = await seat_name(request, body.name) if body.name is not None else GUEST
         mine = held.setdefault(where, set())
         for old in list(mine):
             t = await _redis_safe(maker.queue.look(old))

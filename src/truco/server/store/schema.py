@@ -21,6 +21,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -37,7 +38,13 @@ tables_t = Table(
     Column("status", String(16), nullable=False, index=True),
     Column("problem", Text, nullable=True),
     Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("away_since", DateTime(timezone=True), nullable=True),
+    Column("waits", Boolean, nullable=False, server_default=true()),
 )
+"""``away_since``: when the one person of a table of one person and bots went away (the table
+waits for her, paused, and expires ``waiting_seconds`` after it); None while she is there.
+``waits``: the table waits for its people (to come, and a table of one person and bots for her
+return); false at a tournament's tables, whose clock plays for whoever is absent."""
 
 seats_t = Table(
     "truco_seats",
@@ -57,13 +64,15 @@ players_t = Table(
     Column("id", String(32), primary_key=True),
     Column("name", String(20), nullable=True),
     Column("name_key", String(80), nullable=True),
+    Column("name_skeleton", Text, nullable=True, index=True),
     Column("password_hash", Text, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("last_seen", DateTime(timezone=True), nullable=False),
     UniqueConstraint("name_key", name="uq_truco_players_name_key"),
 )
 """A player (``players.py``): a row from the first seat taken or name claimed; ``name`` is the
-claimed name as shown, ``name_key`` its NFKC + casefold form that keeps names unique."""
+claimed name as shown, ``name_key`` its NFKC + casefold form that keeps names unique,
+``name_skeleton`` its look (``names.name_skeleton``) that keeps look-alikes out."""
 
 sessions_t = Table(
     "truco_sessions",
@@ -146,6 +155,8 @@ class TableRow:
     created_at: datetime | None = None
     problem: str | None = None
     rated: bool = False
+    away_since: datetime | None = None
+    waits: bool = True
 
 
 @dataclass(frozen=True, slots=True)

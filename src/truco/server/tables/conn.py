@@ -22,6 +22,9 @@ class Conn:
 
     def __init__(self, limit: int = 512) -> None:
         self.seat: int | None = None
+        self.player: str | None = None
+        """The player identity behind it, when known: the seat's, or a spectator's who
+        connected as a player (moderation hides from it what that player mutes or blocks)."""
         self.limit = limit
         self.pending: deque[str] = deque()
         self.wake = asyncio.Event()

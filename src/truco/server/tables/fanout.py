@@ -86,14 +86,22 @@ def missed(recent: Sequence[Version], v: int, last_v: int) -> list[Version] | No
     return None
 
 
-def send_sena(seats: Iterable[Seat], teams: Sequence[int], sender: Seat, sena: str) -> None:
-    """A seña reaches the sender's partners only."""
+def send_sena(
+    seats: Iterable[Seat],
+    teams: Sequence[int],
+    sender: Seat,
+    sena: str,
+    skip: Collection[Conn] = (),
+) -> None:
+    """A seña reaches the sender's partners only (not the connections in ``skip``: their
+    players mute or block the sender)."""
     text = p.encode("sena", {"seat": sender.seat, "sena": sena})
     for other in seats:
         if (
             other.seat != sender.seat
             and teams[other.seat] == teams[sender.seat]
             and other.conn is not None
+            and other.conn not in skip
         ):
             other.conn.send(text)
 

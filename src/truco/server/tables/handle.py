@@ -39,6 +39,10 @@ class TableHandle(Protocol):
 
     async def add_bot(self, seat_no: int, level: str) -> None: ...
 
+    async def kick(self, seat_no: int) -> None:
+        """Empty a seat before the match starts and bar its person (the creator's choice)."""
+        ...
+
     async def connect(
         self, conn: Conn, token: str | None, last_v: int, player_id: str | None = None
     ) -> None:

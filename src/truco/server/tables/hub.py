@@ -29,12 +29,20 @@ from truco.server.store.database import Store
 from truco.server.store.schema import StoreUnavailable, TableRow
 from truco.server.tables.clock import RETRY_SECONDS
 from truco.server.tables.handle import TableHandle
+from truco.server.tables.room import AWAY, NO_SHOW, NOBODY
 from truco.server.tables.rows import check_row
 from truco.server.tables.seats import BOT, EMPTY, HUMAN, Seat, hash_token
 from truco.server.tables.table import BROKEN, EXPIRED, WAITING, Table, check_rated
 
 log = logging.getLogger("truco.server")
 
+
+EXPIRED_REASONS = {
+    NOBODY: "the table expired: nobody joined in time",
+    NO_SHOW: "the table expired: not all of its players came",
+    AWAY: "the table expired: its player did not come back",
+}
+"""The close reason of each way a table expires (``Room.expired``)."""
 
 LOBBY_KEYS = ("table", "options", "seats", "status", "rated")
 """What the lobby shows of a table (``info()``'s fields)."""
@@ -142,7 +150,7 @@ class Hub:
         if row is None:
             return None
         if row.status == EXPIRED:
-            raise TableError(p.TABLE_NOT_FOUND, f"table {table_id} expired: nobody joined in time")
+            raise TableError(p.TABLE_NOT_FOUND, f"table {table_id} expired: nobody played at it")
         if row.status == BROKEN:
             raise set_aside_error(table_id)
         try:
@@ -195,6 +203,7 @@ class Hub:
                 raise TableError(p.BAD_OPTIONS, str(exc)) from None
         if rated:
             check_rated(rules, bots.values())
+            turn_seconds = self.rated_clock(turn_seconds)
         self._admit(creator, waits=len(bots) < rules.players - 1)
         token = secrets.token_urlsafe(32)
         table = await self.open(
@@ -212,10 +221,15 @@ class Hub:
         turn_seconds: float | None,
         *,
         rated: bool = False,
+        waits: bool = True,
     ) -> Table:
         """A new table, started, with ``people`` (seat -> name, token hash and player id, if
         known) and ``bots`` (seat -> level) seated; checked by the caller (``rated`` too), held
-        to no creator's limits."""
+        to no creator's limits. ``waits``: false for a table that never waits for its people
+        (a tournament's: its clock plays for whoever is absent)."""
+        if rated:  # a rated table has a clock in the range always (the queue's is clamped)
+            low, high = self.settings.rated_turn_range
+            turn_seconds = min(max(turn_seconds or self.settings.rated_turn_seconds, low), high)
         table_id = secrets.token_hex(6)
         seats = []
         for s in range(rules.players):
@@ -230,7 +244,13 @@ class Hub:
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(62)
         try:
             await self.store.create_table(
-                table_id, rules.options(), turn_seconds, seed, [s.row() for s in seats], rated
+                table_id,
+                rules.options(),
+                turn_seconds,
+                seed,
+                [s.row() for s in seats],
+                rated,
+                waits,
             )
         except StoreUnavailable as exc:
             raise unavailable(exc) from None
@@ -243,6 +263,7 @@ class Hub:
             store=self.store,
             settings=self.settings,
             rated=rated,
+            waits=waits,
         )
         await self._own(table)
         self._watch(table)
@@ -252,6 +273,20 @@ class Hub:
         table.start()
         await table.submit(table._seated)
         return table
+
+    def rated_clock(self, turn_seconds: float | None) -> float:
+        """The turn clock of a new rated table asked with ``turn_seconds`` (None: the default);
+        refused (``p.BAD_OPTIONS``) outside ``Settings.rated_turn_range``."""
+        if turn_seconds is None:
+            return self.settings.rated_turn_seconds
+        low, high = self.settings.rated_turn_range
+        if not low <= turn_seconds <= high:
+            raise TableError(
+                p.BAD_OPTIONS,
+                f"a rated table has a turn clock of {low:g} to {high:g} seconds, "
+                f"not {turn_seconds:g}",
+            )
+        return turn_seconds
 
     def _admit(self, creator: str, waits: bool) -> None:
         """Refuse a new table to a creator over its limits (``p.RATE_LIMITED``); ``waits``: the
@@ -319,7 +354,9 @@ class Hub:
     # --- expiry ---------------------------------------------------------------------------------
 
     async def _expire_loop(self) -> None:
-        period = min(60.0, max(0.5, self.settings.waiting_seconds / 10))
+        s = self.settings
+        least = min(s.waiting_seconds, s.arrival_seconds)
+        period = min(60.0, max(0.5, least / 10))
         while True:
             await asyncio.sleep(period)
             try:
@@ -327,23 +364,39 @@ class Hub:
             except Exception:
                 log.exception("expiring tables failed")
 
+    def _why_expired(self, table: Table, now: float) -> str | None:
+        """Why ``table`` is to expire now (None: it is kept)."""
+        s = self.settings
+        if table.status == WAITING and self._born[table.id] <= now - s.waiting_seconds:
+            return NOBODY
+        if table.arriving() and table.filled_at <= now - s.arrival_seconds:
+            return NO_SHOW
+        away = table.away_since
+        if table.paused() and away is not None and away <= now - s.waiting_seconds:
+            return AWAY
+        return None
+
     async def expire_waiting(self, now: float | None = None) -> list[str]:
-        """Expire the tables still waiting for players ``waiting_seconds`` after they were
-        created; returns their ids. Their connections are closed with ``CLOSE_EXPIRED``."""
+        """Expire the tables nobody plays at; returns their ids. A table still waiting for
+        players ``waiting_seconds`` after it was created (``NOBODY``); one whose seats are
+        taken but whose people did not all come within ``arrival_seconds`` (``NO_SHOW``: it
+        never started, so it is not rated); one of one person and bots whose person has been
+        away ``waiting_seconds`` (``AWAY``: a rated one counts as her loss). Its people hear
+        why (the ``table`` message's ``expired``), then their connections are closed with
+        ``CLOSE_EXPIRED``."""
         now = time.time() if now is None else now
-        cutoff = now - self.settings.waiting_seconds
-        old = [
-            t for t in self.tables.values() if t.status == WAITING and self._born[t.id] <= cutoff
-        ]
+        old = [t for t in self.tables.values() if self._why_expired(t, now) is not None]
         expired = []
         for table in old:
 
             async def run(table: Table = table) -> bool:
-                # On the owner task: a seat taken meanwhile keeps the table.
-                if table.status != WAITING:
+                # On the owner task: a seat taken or a person back meanwhile keeps the table.
+                why = self._why_expired(table, now)
+                if why is None:
                     return False
-                await self.store.set_status(table.id, EXPIRED)
+                await self.store.expire(table.id, table.abandoned() if why == AWAY else None)
                 table.status = EXPIRED
+                table.expired = why
                 return True
 
             try:
@@ -352,10 +405,12 @@ class Hub:
             except TableError as exc:
                 log.warning("table %s not expired: %s", table.id, exc.message)
                 continue
-            log.info("table %s expired: nobody joined in time", table.id)
+            log.info("table %s expired (%s)", table.id, table.expired)
             await self._forget(table.id)
+            told = p.encode("table", table.info())
             for conn in table.connections():
-                conn.close(CLOSE_EXPIRED, "the table expired: nobody joined in time")
+                conn.send(told)
+                conn.close(CLOSE_EXPIRED, EXPIRED_REASONS.get(table.expired or "", "expired"))
             await table.stop()
             expired.append(table.id)
         return expired

@@ -14,8 +14,10 @@ import asyncio
 import contextlib
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
+from datetime import UTC, datetime
 from typing import Any, Self
 
 from truco import protocol as p
@@ -30,6 +32,7 @@ from truco.rules import Rules, from_options
 from truco.server.errors import TableError, unavailable
 from truco.server.net.limits import Buckets, spend
 from truco.server.players import ratings
+from truco.server.players.blocks import Blocks, kicked
 from truco.server.players.rated import match_changes
 from truco.server.settings import Settings
 from truco.server.store.database import Store
@@ -59,6 +62,9 @@ log = logging.getLogger("truco.server")
 WAITING, PLAYING, FINISHED = "waiting", "playing", "over"
 EXPIRED, BROKEN = "expired", "broken"
 """Statuses only the store holds: nobody joined in time; the log cannot be replayed."""
+NOBODY, NO_SHOW, AWAY = "nobody", "no_show", "away"
+"""Why a table expired: nobody joined its empty seats; some of its people never came; its one
+person (with bots) did not come back."""
 
 
 class Room(abc.ABC):
@@ -75,6 +81,7 @@ class Room(abc.ABC):
         store: Store,
         settings: Settings,
         rated: bool = False,
+        waits: bool = True,
     ) -> None:
         self.id = table_id
         self.rules = rules
@@ -82,6 +89,9 @@ class Room(abc.ABC):
         self.seed = seed
         self.seats = seats
         self.rated = rated
+        self.waits = waits
+        """It waits for its people (to come; at a table of one person and bots, for her return).
+        A tournament's table does not: its clock plays for whoever is absent."""
         """Its matches move the players' ratings (``rated.py``, docs/players.md)."""
         self._changes: p.Rated | None = None
         """The rating changes of the current match, once it ended rated."""
@@ -91,6 +101,15 @@ class Room(abc.ABC):
         self.v = 0
         self.match = 1
         self.status = WAITING
+        self.expired: str | None = None
+        """Why the table expired (``AWAY``, ``NO_SHOW``, ``NOBODY``), once it did."""
+        self.away_since: float | None = None
+        """When the one person of a table of one person and bots went away (seconds since the
+        epoch; kept in the store): the table waits for her, paused, and expires after
+        ``waiting_seconds``."""
+        self.filled_at = time.time()
+        """When its seats were all taken (or it was restored): a table whose people did not all
+        come expires ``arrival_seconds`` after it."""
         self.recent: deque[Version] = deque(maxlen=settings.history_size)
         self.hands: list[HandHistory] = []
         """The finished hands of the current match."""
@@ -108,6 +127,9 @@ class Room(abc.ABC):
         """The señas of the hand: a person's and the bots', to partners only."""
         self._pistas = Pistas(settings, self._pool)
         """The pistas asked for here: their allowance per seat and the searches under way."""
+        self._blocks = Blocks(store)
+        """Who mutes or blocks whom: a chat line or seña skips the connections of those who
+        mute or block its sender (read from the store at each, so that every process agrees)."""
         self._readings = TableReadings(self._pool)
         """What its expert bot seats have read of their rivals this match."""
         self._queue: asyncio.Queue[tuple[Callable[[], Awaitable[Any]], asyncio.Future[Any] | None]]
@@ -139,8 +161,11 @@ class Room(abc.ABC):
             store=store,
             settings=settings,
             rated=row.rated,
+            waits=row.waits,
         )
         table.status = row.status
+        if row.away_since is not None:
+            table.away_since = row.away_since.timestamp()
         for entry in row.log:
             table._record(entry.kind, table._replay(entry))
         return table
@@ -189,6 +214,9 @@ class Room(abc.ABC):
         for seat in self.seats:
             if seat.kind == HUMAN and seat.conn is None and not seat.replaced:
                 self._start_grace(seat)
+        if self.paused() and self.away_since is None:  # she went away with the last process
+            self.away_since = time.time()
+            self.post(self._store_away)
         self._schedule()
 
     async def stop(self) -> None:
@@ -276,6 +304,9 @@ class Room(abc.ABC):
             "turn_seconds": self.turn_seconds,
             "pista": pista.allowed(self.seats) and not self.rated,
             "rated": self.rated,
+            "paused": self.paused(),
+            "arriving": self.arriving(),
+            "expired": self.expired,
         }
 
     def connections(self) -> list[Conn]:
@@ -322,6 +353,8 @@ class Room(abc.ABC):
             if self.rated and player_id is not None and player_seat(self.seats, player_id):
                 # Two seats of one player would rate him on both sides (or twice on one).
                 raise TableError(p.SEAT_TAKEN, "you have a seat at this rated table already")
+            if await kicked(self.store, self.id, player_id):
+                raise TableError(p.REMOVED, "the table's creator removed you from this table")
             token = secrets.token_urlsafe(32)
             row = SeatRow(seat.seat, name, HUMAN, None, hash_token(token), player_id)
             # Written first, with the status it brings: a failed write changes nothing.
@@ -361,18 +394,72 @@ class Room(abc.ABC):
             if not stored:
                 await self.store.set_status(self.id, PLAYING)
             self.status = PLAYING
+            self.filled_at = time.time()
             self._schedule()
         self._broadcast_table()
+
+    # --- away: who plays for a person who left ---------------------------------------------
+
+    def alone(self) -> bool:
+        """One person and bots in every other seat: nobody else waits for her."""
+        kinds = [s.kind for s in self.seats]
+        return kinds.count(HUMAN) == 1 and kinds.count(BOT) == len(kinds) - 1
+
+    def arriving(self) -> bool:
+        """Its seats are all taken but not all of its people came yet: it does not start (and
+        expires ``arrival_seconds`` after it was filled, ``hub.expire_waiting``)."""
+        return (
+            self.waits
+            and self.status == PLAYING
+            and self.v == 0
+            and any(s.kind == HUMAN and not s.came for s in self.seats)
+        )
+
+    def paused(self) -> bool:
+        """The one person of a table of one person and bots is away: nobody plays for her and
+        no clock runs until she is back (it expires ``waiting_seconds`` after she left)."""
+        return (
+            self.waits
+            and self.status == PLAYING
+            and self.alone()
+            and all(s.conn is None for s in self.seats if s.kind == HUMAN)
+        )
+
+    def held(self) -> bool:
+        """Nothing is decided at the table now (``paused`` or ``arriving``)."""
+        return self.arriving() or self.paused()
+
+    async def _store_away(self) -> None:
+        since = None if self.away_since is None else datetime.fromtimestamp(self.away_since, UTC)
+        try:
+            await self.store.set_away(self.id, since)
+        except StoreUnavailable as exc:  # the table still waits; a restart counts anew
+            log.warning("table %s: away time not written: %s", self.id, exc)
 
     def _start_grace(self, seat: Seat) -> None:
         async def over() -> None:
             seat.grace = None
+            # Nobody plays for a person who never came (the table waits for its people), nor
+            # for the one person of a table of bots (it waits for her).
+            if self.arriving() or (self.waits and self.alone()):
+                return
             if seat.kind == HUMAN and seat.conn is None and not seat.replaced:
                 seat.replaced = True
+                seat.spell_from = (self.match, len(self.hands))
                 self._broadcast_table()
                 self._schedule()
 
         self.clock.grace(seat, over)
+
+    def _back(self, seat: Seat) -> None:
+        """A person a bot played for is back: what it played for her, for her to hear."""
+        match, ended = seat.spell_from or (self.match, len(self.hands))
+        start = ended if match == self.match else 0
+        seat.spell = {
+            "hands": list(range(start + 1, len(self.hands) + 1)),
+            "score": list(self.state.score),
+        }
+        seat.spell_from = None
 
     # --- connections ----------------------------------------------------------------------
 
@@ -387,6 +474,7 @@ class Room(abc.ABC):
             if token is None:
                 seat = player_seat(self.seats, player_id)
                 if seat is None:
+                    conn.player = player_id
                     self.spectators.add(conn)
                     self._catch_up(conn, last_v)
                     await self._tell_rating(conn)
@@ -406,16 +494,25 @@ class Room(abc.ABC):
             # What the others see changes only if the seat was away (or a bot played for it):
             # a connection that replaces an open one is not news for the table.
             news = seat.conn is None or seat.replaced
+            held = self.held()
             if seat.conn is not None:
                 seat.conn.close(p.CLOSE_REPLACED, "replaced by a new connection")
             seat.conn = conn
+            seat.came = True
             conn.seat = seat.seat
+            conn.player = seat.player_id
             self.clock.end_grace(seat)
+            if self.away_since is not None and not self.paused():
+                self.away_since = None
+                await self._store_away()
             if seat.replaced:
                 seat.replaced = False
+                self._back(seat)
+                self._schedule()
+            elif held and not self.held():
                 self._schedule()
             self._catch_up(conn, last_v)
-            self._senas.catch_up(self.state, conn, seat.seat)
+            self._senas.catch_up(self.state, conn, seat.seat, await self._hidden_seats(seat))
             if news:
                 self._broadcast_table()
             else:  # the new connection itself still hears that it is seated again
@@ -435,7 +532,12 @@ class Room(abc.ABC):
             seat = self.seats[conn.seat]
             if seat.conn is conn:
                 seat.conn = None
-                self._start_grace(seat)
+                if self.paused():
+                    self.away_since = time.time()
+                    await self._store_away()
+                    self._schedule()  # no clock runs while she is away
+                else:
+                    self._start_grace(seat)
                 self._broadcast_table()
 
         await self.submit(run)
@@ -454,6 +556,32 @@ class Room(abc.ABC):
                 return
         if self._changes is not None:
             conn.send(p.encode("rated", p.rated_json(self._changes)))
+
+    async def _hiding(self, sender: Seat, conns: Iterable[Conn]) -> set[Conn]:
+        """Those of ``conns`` whose player mutes or blocks the person of ``sender``."""
+        if sender.player_id is None:
+            return set()
+        conns = list(conns)
+        players = {c.player for c in conns if c.player is not None}
+        players.discard(sender.player_id)
+        try:
+            owners = await self._blocks.hiding(sender.player_id, players)
+        except StoreUnavailable as exc:
+            # Sent to nobody rather than to someone who muted its sender.
+            raise unavailable(exc) from None
+        return {c for c in conns if c.player in owners}
+
+    async def _hidden_seats(self, seat: Seat) -> set[int]:
+        """The seats of the people the person of ``seat`` mutes or blocks."""
+        others = {s.player_id: s.seat for s in self.seats if s.player_id and s is not seat}
+        if seat.player_id is None or not others:
+            return set()
+        try:
+            kinds = await self._blocks.targets(seat.player_id, set(others))
+        except StoreUnavailable as exc:
+            log.warning("table %s: mutes not read: %s", self.id, exc)
+            return set(others.values())
+        return {others[pid] for found in kinds.values() for pid in found}
 
     @abc.abstractmethod
     def _schedule(self) -> None:
@@ -476,4 +604,15 @@ def check_rated(rules: Rules, bots: Iterable[str]) -> None:
             )
 
 
-__all__ = ["BROKEN", "EXPIRED", "FINISHED", "PLAYING", "WAITING", "Room", "check_rated"]
+__all__ = [
+    "AWAY",
+    "BROKEN",
+    "EXPIRED",
+    "FINISHED",
+    "NOBODY",
+    "NO_SHOW",
+    "PLAYING",
+    "WAITING",
+    "Room",
+    "check_rated",
+]

@@ -14,7 +14,7 @@ from truco.notation import HandHistory, dumps
 from truco.server.api import errors
 from truco.server.errors import TableError
 from truco.server.players import identity, ranking
-from truco.server.players.names import clean_name
+from truco.server.players.accounts import seat_name
 from truco.server.schemas import (
     BotBody,
     CreateBody,
@@ -65,7 +65,7 @@ def install(app: FastAPI, hub: Hub, settings: Settings, checked: list[Any]) -> T
         # uvicorn took it from X-Forwarded-For).
         creator = request.client.host if request.client is not None else ""
         player_id = await _seated_player(request)
-        name = await _rated_name(request) if body.rated else clean_name(body.name)
+        name = await _rated_name(request) if body.rated else await seat_name(request, body.name)
         created = await hub.create(
             name,
             body.options,
@@ -121,7 +121,7 @@ def install(app: FastAPI, hub: Hub, settings: Settings, checked: list[Any]) -> T
     async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
         table = await get_table(table_id)
         rated = bool(table.info().get("rated"))
-        name = await _rated_name(request) if rated else clean_name(body.name)
+        name = await _rated_name(request) if rated else await seat_name(request, body.name)
         seat, token = await table.join(name, body.seat, await _seated_player(request))
         return {"seat": seat, "token": token}
 
@@ -145,6 +145,28 @@ def install(app: FastAPI, hub: Hub, settings: Settings, checked: list[Any]) -> T
             await table.add_bot(body.seat, body.level)
         except ValueError as exc:  # an unknown bot (TrucoError)
             raise TableError(p.BAD_OPTIONS, str(exc)) from None
+        return table.info()
+
+    @app.delete(
+        "/api/tables/{table_id}/seats/{seat}",
+        response_model=TableInfo,
+        responses=errors(401, 403, 404, 409, 422),
+        dependencies=checked,
+    )
+    async def remove_seat(
+        table_id: str,
+        seat: int,
+        auth: HTTPAuthorizationCredentials | None = Depends(creator),  # noqa: B008
+    ) -> dict[str, Any]:
+        """The creator removes a person (or a bot) from a casual table before it starts: the
+        seat empties and that person may not sit here again (docs/players.md, "Sacar de la
+        mesa")."""
+        table = await get_table(table_id)
+        token = auth.credentials if auth is not None else ""
+        own = table.find_seat(token) if token else None
+        if own is None or own.seat != 0:
+            raise TableError(p.BAD_TOKEN, "only the table's creator may remove someone")
+        await table.kick(seat)
         return table.info()
 
     # auto_error=False here too: a download without a token is a 401 bad_token.

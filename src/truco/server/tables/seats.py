@@ -41,6 +41,20 @@ class Seat:
     replaced: bool = False
     """A bot plays for this person, who did not come back within the grace period."""
     rematch: bool = False
+    timeouts: int = 0
+    """Turns in a row this person let the clock run out (a bot moved for him); not kept."""
+    stalled: bool = False
+    """This person stalled a rated match (``Settings.stall_timeouts``): rated as having left."""
+    excused: bool = False
+    """A rival stalled while this person was there: if he leaves, his rating does not move."""
+    came: bool = False
+    """The person connected at least once since this process holds the table: a table does
+    not start before all of its people came (``Room.arriving``)."""
+    spell_from: tuple[int, int] | None = None
+    """While a bot plays for this person: the match and how many of its hands had ended."""
+    spell: dict[str, object] | None = None
+    """The last time a bot played for this person, told to her on her return: the hands it
+    played (their numbers in the match) and the score she came back to."""
     grace: asyncio.TimerHandle | None = None
     acks: OrderedDict[int, tuple[int, str, int]] = field(default_factory=OrderedDict)
     """Acknowledged actions: a -> (version chosen at, action, version applied as)."""
@@ -106,6 +120,7 @@ def seats_json(seats: Iterable[Seat]) -> list[dict[str, object]]:
             "level": s.level,
             "replaced": s.replaced,
             "rematch": s.rematch,
+            "caretaker": s.spell,
         }
         for s in seats
     ]

@@ -10,7 +10,7 @@ Señas are not logged: after a restart, a bot decides without those made before 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from truco import protocol as p
 from truco.bots import senas
@@ -34,11 +34,19 @@ class TableSenas:
     def __init__(self, players: int) -> None:
         self.exchange = senas.Exchange(players)
 
-    def person(self, state: State, seats: Sequence[Seat], sender: Seat, sena: str) -> None:
-        """A person's seña: to her partners, and into what they heard this hand."""
+    def person(
+        self,
+        state: State,
+        seats: Sequence[Seat],
+        sender: Seat,
+        sena: str,
+        skip: Collection[Conn] = (),
+    ) -> None:
+        """A person's seña: to her partners (not to the connections in ``skip``, whose players
+        mute or block her), and into what they heard this hand (a bot partner reads it)."""
         self.exchange.hand(state.hand_no)
         self.exchange.make(state.teams, sender.seat, sena)
-        fanout.send_sena(seats, state.teams, sender, sena)
+        fanout.send_sena(seats, state.teams, sender, sena, skip)
 
     def bots(self, state: State, seats: Sequence[Seat]) -> None:
         """The señas the bots of the side to act make now (none while a hand is dealt)."""
@@ -51,10 +59,13 @@ class TableSenas:
         for sender, sena, _ in self.exchange.before(state, actor, signers):
             fanout.send_sena(seats, state.teams, seats[sender], sena)
 
-    def catch_up(self, state: State, conn: Conn, seat: int) -> None:
+    def catch_up(self, state: State, conn: Conn, seat: int, skip: Collection[int] = ()) -> None:
         """A seat (re)connected: the señas it received in this hand, again (a bot signs as
-        soon as the hand is dealt, maybe before its partner's page is open)."""
+        soon as the hand is dealt, maybe before its partner's page is open), but those of the
+        seats in ``skip`` (people its player mutes or blocks)."""
         for sender, sena in self.heard(state, seat):
+            if sender in skip:
+                continue
             conn.send(p.encode("sena", {"seat": sender, "sena": sena}))
 
     def heard(self, state: State, seat: int) -> senas.Heard:

@@ -17,6 +17,7 @@ from truco.engine import CHANCE, Transition, apply, to_act
 from truco.errors import IllegalActionError
 from truco.server.errors import TableError, unavailable
 from truco.server.players import ratings
+from truco.server.players.blocks import remove_seat
 from truco.server.players.rated import Finish, Sitter
 from truco.server.store.schema import Fenced, StoreUnavailable
 from truco.server.tables import fanout, pista
@@ -33,6 +34,7 @@ from truco.server.tables.room import (
 )
 from truco.server.tables.seats import (
     BOT,
+    EMPTY,
     HUMAN,
     Seat,
 )
@@ -76,9 +78,9 @@ class Table(Room):
             if isinstance(msg, p.Act):
                 await self._act(conn, seat, msg)
             elif isinstance(msg, p.Chat):
-                self._chat(seat, msg)
+                await self._chat(seat, msg)
             elif isinstance(msg, p.Sena):
-                self._sena(seat, msg)
+                await self._sena(seat, msg)
             elif isinstance(msg, p.Rematch):
                 await self._rematch(seat)
             elif isinstance(msg, p.Pista):
@@ -114,20 +116,57 @@ class Table(Room):
         except IllegalActionError as exc:
             raise TableError(p.ILLEGAL_ACTION, str(exc)) from None
         await self._commit("act", {"seat": seat.seat, "action": text}, transition)
+        seat.timeouts = 0
         seat.remember(msg.a, msg.v, text, self.v)
         conn.send(p.encode("ack", {"a": msg.a, "v": self.v}))
 
-    def _chat(self, seat: Seat, msg: p.Chat) -> None:
+    async def _chat(self, seat: Seat, msg: p.Chat) -> None:
         if not self._chat_budget.take(seat.seat):
             raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
         at = datetime.now(UTC).isoformat(timespec="seconds")
         text = p.encode("chat", {"seat": seat.seat, "name": seat.name, "text": msg.text, "at": at})
-        fanout.send_all(self.connections(), text)
+        conns = self.connections()
+        hidden = await self._hiding(seat, conns)
+        fanout.send_all([c for c in conns if c not in hidden], text)
 
-    def _sena(self, seat: Seat, msg: p.Sena) -> None:
+    async def kick(self, seat_no: int) -> None:
+        """The creator removes the person (or bot) of ``seat_no`` before the match starts, at a
+        casual table: her seat empties, her connection hears why and is closed, and her identity
+        may not sit here again (``blocks.kicks_t``)."""
+
+        async def run() -> None:
+            if self.rated:
+                raise TableError(p.SEAT_TAKEN, "nobody is removed from a rated table")
+            if self.status != WAITING:
+                raise TableError(p.SEAT_TAKEN, "the match has started: nobody is removed now")
+            if not 0 < seat_no < len(self.seats) or self.seats[seat_no].kind == EMPTY:
+                raise TableError(p.SEAT_TAKEN, f"nobody to remove in seat {seat_no}")
+            seat = self.seats[seat_no]
+            await remove_seat(self.store, self.id, seat_no, seat.player_id)
+            if seat.conn is not None:
+                seat.conn.send(
+                    p.error(p.REMOVED, "the table's creator removed you from this table")
+                )
+                seat.conn.close(p.CLOSE_REMOVED, "removed by the table's creator")
+                seat.conn = None
+            self.clock.end_grace(seat)
+            seat.name, seat.kind, seat.level, seat.token_hash = "", EMPTY, None, None
+            seat.player_id, seat.replaced, seat.rematch = None, False, False
+            seat.acks.clear()
+            self._broadcast_table()
+
+        await self.submit(run)
+
+    async def _sena(self, seat: Seat, msg: p.Sena) -> None:
         if not self._chat_budget.take(seat.seat):
             raise TableError(p.RATE_LIMITED, "too many messages; wait a little")
-        self._senas.person(self.state, self.seats, seat, msg.sena)
+        partners = [
+            s.conn
+            for s in self.seats
+            if s.conn is not None and self.state.teams[s.seat] == self.state.teams[seat.seat]
+        ]
+        hidden = await self._hiding(seat, partners)
+        self._senas.person(self.state, self.seats, seat, msg.sena, hidden)
 
     def _pista(self, conn: Conn, seat: Seat) -> None:
         """Start the pista for the seat's current decision (``server/pista.py``)."""
@@ -149,6 +188,8 @@ class Table(Room):
             mano = (self._first_mano + 1) % self.rules.players
             fresh = Transition(new_match(self.rules, mano=mano), ())
             await self._commit("rematch", {"mano": mano}, fresh)
+            for s in self.seats:  # a new match: nobody has stalled it
+                s.timeouts, s.stalled, s.excused = 0, False, False
         self._broadcast_table()
 
     # --- committing -------------------------------------------------------------------------
@@ -200,23 +241,66 @@ class Table(Room):
                 team=state.teams[s.seat],
                 player_id=s.player_id if s.kind == HUMAN else None,
                 level=s.level if s.kind == BOT else None,
-                left=s.kind == HUMAN and s.replaced,
+                left=s.kind == HUMAN and (s.replaced or s.stalled),
+                excused=s.kind == HUMAN and s.replaced and s.excused and not s.stalled,
             )
             for s in self.seats
         )
-        return Finish(self.id, self.match, mode, state.winner, sitters)
+        return Finish(
+            self.id, self.match, mode, state.winner, sitters, self.settings.rated_pair_per_day
+        )
+
+    def _ran_out(self, seat: Seat) -> None:
+        """``seat``'s person let his turn clock run out (a bot moved for him). At
+        ``Settings.stall_timeouts`` in a row he stalls a rated match: he is rated as having left,
+        and the rivals still there may leave without a loss (docs/players.md)."""
+        seat.timeouts += 1
+        if not self.rated or seat.stalled or seat.timeouts < self.settings.stall_timeouts:
+            return
+        rivals = [
+            s
+            for s in self.seats
+            if s.kind == HUMAN
+            and not s.replaced
+            and self.state.teams[s.seat] != self.state.teams[seat.seat]
+        ]
+        if rivals:  # stalling against nobody (they all left) is no stalling
+            seat.stalled = True
+            for s in rivals:
+                s.excused = True
+
+    def abandoned(self) -> Finish | None:
+        """What a rated table of one person and bots writes when it expires while she is away:
+        her loss, as if she had left for good (None: not rated)."""
+        mode = ratings.mode_of(self.rules)
+        people = [s for s in self.seats if s.kind == HUMAN]
+        if not self.rated or mode is None or len(people) != 1:
+            return None
+        teams = self.state.teams
+        sitters = tuple(
+            Sitter(
+                seat=s.seat,
+                name=s.name,
+                team=teams[s.seat],
+                player_id=s.player_id if s.kind == HUMAN else None,
+                level=s.level if s.kind == BOT else None,
+                left=s.kind == HUMAN,
+            )
+            for s in self.seats
+        )
+        return Finish(self.id, self.match, mode, 1 - teams[people[0].seat], sitters)
 
     def _schedule(self) -> None:
         """Arm the timer of the next decision (``clock.py``)."""
         self.clock.cancel()
-        if self.status != PLAYING:
+        if self.status != PLAYING or self.held():
             return
         v = self.v
         self.clock.arm(self.state, self.seats, lambda: self._drive(v))
 
     async def _drive(self, v: int) -> None:
         """The timer of version ``v`` fired: deal, or let a bot choose for the seat to act."""
-        if v != self.v or self.status != PLAYING or to_act(self.state) is None:
+        if v != self.v or self.status != PLAYING or self.held() or to_act(self.state) is None:
             return
         try:
             actor = to_act(self.state)
@@ -232,7 +316,10 @@ class Table(Room):
                 heard=heard,
                 reading=read,
             )
+            late = self.seats[actor] if actor is not None and actor >= 0 else None
             await self._commit(kind, data, transition)
+            if late is not None and late.kind == HUMAN and not late.replaced:
+                self._ran_out(late)
         except TableError as exc:
             # The database is away: the same decision is tried again (its choice is seeded by
             # the version, so it is the same one) until the write goes through.

@@ -32,6 +32,10 @@ export function onAccountChange(fn: (me: Me) => void): void {
 const CLAIM_MIN = 3;
 const CLAIM_MAX = 20;
 
+/** What the name rule refuses besides a bot's name (names.py): controls and invisible
+ *  characters, the letters that draw nothing (BLANKS) and a stack of more than 3 marks. */
+const HIDDEN = /[\p{C}\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f\u180e]|\p{M}{4}/u;
+
 /** The words of a refusal; `claimed`: the name a claim asked for. A claimed name refused for
  *  neither its length nor a character the name rule forbids was refused for being (or looking
  *  like) a bot's: say so, not the table name's rule of 24 characters. */
@@ -40,7 +44,7 @@ export function errorWords(e: unknown, claimed: string | null = null): string {
   if (claimed !== null && e.code === "bad_name") {
     const length = [...claimed.normalize("NFKC").trim()].length;
     if (length < CLAIM_MIN || length > CLAIM_MAX) return t("err_claim_length", { min: CLAIM_MIN, max: CLAIM_MAX });
-    if (!/[\p{C}]/u.test(claimed)) return t("err_claim_bot");
+    if (!HIDDEN.test(claimed)) return t("err_claim_bot");
   }
   return tr(`err_${e.code}`, "") || e.message;
 }

@@ -33,7 +33,7 @@ export interface CreateRequest {
   rated?: boolean;
 }
 
-async function call<T>(method: string, path: string, body?: unknown, token?: string, keepalive = false): Promise<T> {
+export async function call<T>(method: string, path: string, body?: unknown, token?: string, keepalive = false): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -78,6 +78,11 @@ export function joinTable(id: string, name: string, seat?: number): Promise<Join
   const body: { name: string; seat?: number } = { name };
   if (seat !== undefined) body.seat = seat;
   return call<Joined>("POST", `/api/tables/${encodeURIComponent(id)}/seats`, body);
+}
+
+/** The creator removes a seat's person (or bot) before the match starts (docs/players.md). */
+export function removeSeat(id: string, seat: number, token: string): Promise<unknown> {
+  return call<unknown>("DELETE", `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, undefined, token);
 }
 
 export function addBot(id: string, seat: number, level: BotLevel, token: string): Promise<unknown> {

@@ -1,6 +1,7 @@
 // The table: each seat's plate, badges and bubbles, the cards played, the calls in the centre;
 // and the viewer's own cards with the buttons of the legal actions.
 
+import { plateModeration } from "./moderation";
 import { type Html, html, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
@@ -19,8 +20,8 @@ export function seatPosition(rel: number, players: number): [number, number] {
     ],
     3: [
       [50, 90],
-      [84, 28],
-      [16, 28],
+      [84, 14],
+      [16, 14],
     ],
     4: [
       [50, 90],
@@ -39,6 +40,24 @@ export function seatPosition(rel: number, players: number): [number, number] {
   };
   const list = layouts[players] ?? layouts[2]!;
   return list[rel % list.length] ?? [50, 50];
+}
+
+/** Where a seat's pile of played cards lies, in % of the board: most of the way from its seat to
+ * the centre; at three seats the two rivals' piles sit well apart and clear of the seats at the
+ * top corners, so that neither pile nor plate covers another on a phone's narrow board. */
+export function pilePosition(rel: number, players: number): [number, number] {
+  const own: Record<number, [number, number][]> = {
+    3: [
+      [50, 66],
+      [74, 42],
+      [26, 42],
+    ],
+  };
+  const fixed = own[players]?.[rel % players];
+  if (fixed) return fixed;
+  const [x, y] = seatPosition(rel, players);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return [round(x + (50 - x) * 0.6), round(y + (50 - y) * 0.6)];
 }
 
 function declaredFor(view: View, seat: number): string | null {
@@ -136,6 +155,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
     parts.push(
       html`<div class="${classes.join(" ")}" data-seat="${seat}">
         <div class="plate"><span class="seat-name">${seatName(state.table, seat)}${seat === state.seat && ` (${t("you")})`}</span>${timer}
+        ${plateModeration(seat, seat === state.seat, info?.kind === "human")}
         <div class="badges">${badges}</div>${backs}</div>
         ${bubbles.length > 0 && html`<div class="bubbles">${bubbles}</div>`}
         </div>`,
@@ -179,7 +199,9 @@ export function board(state: GameState, extras: BoardExtras): Html {
   center.push(callsLine(view, state.table));
   const announce = extras.announce ? html`<div class="announce" role="status">${extras.announce}</div>` : NOTHING;
   const deck = isPaulista(view.options) ? " paulista" : "";
-  return html`<div class="board players-${n}${deck}"><div class="felt"></div><div class="center">${center}</div>${viraPanel(view)}${parts}${announce}</div>`;
+  // The hand's line (its number, the calls, who is awaited) is a strip across the top of the
+  // board and the seats lie on the felt under it: no word of it ever covers a seat.
+  return html`<div class="board players-${n}${deck}"><div class="center">${center}</div><div class="felt">${viraPanel(view)}${parts}</div>${announce}</div>`;
 }
 
 /** The viewer's cards, and the buttons for the legal calls. */

@@ -16,7 +16,7 @@ export const SERVER_TYPES = ["full", "ev", "ack", "err", "chat", "sena", "table"
 export type ServerType = (typeof SERVER_TYPES)[number];
 
 /** The `code` of an `err` message. */
-export const ERROR_CODES = ["bad_json", "bad_message", "bad_options", "bad_token", "illegal_action", "match_over", "not_seated", "not_your_turn", "pista_unavailable", "rate_limited", "seat_taken", "stale_version", "table_not_found", "too_large", "unavailable", "unknown_type"] as const;
+export const ERROR_CODES = ["bad_json", "bad_message", "bad_options", "bad_token", "illegal_action", "match_over", "not_seated", "not_your_turn", "pista_unavailable", "rate_limited", "removed", "seat_taken", "stale_version", "table_not_found", "too_large", "unavailable", "unknown_type"] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The error codes by name. */
@@ -31,6 +31,7 @@ export const ERRORS = {
   NOT_YOUR_TURN: "not_your_turn",
   PISTA_UNAVAILABLE: "pista_unavailable",
   RATE_LIMITED: "rate_limited",
+  REMOVED: "removed",
   SEAT_TAKEN: "seat_taken",
   STALE_VERSION: "stale_version",
   TABLE_NOT_FOUND: "table_not_found",
@@ -50,6 +51,7 @@ export const CLOSE = {
   BAD_TOKEN: 4401,
   NOT_FOUND: 4404,
   TOO_FAST: 4429,
+  REMOVED: 4403,
 } as const;
 
 /** The view's `phase`. */
@@ -293,6 +295,14 @@ export interface View {
   story: HandStory | null;
 }
 
+/** The last time the caretaker played for a person, told to her on her return. */
+export interface CaretakerSpell {
+  /** The hands of the match it played for her (their numbers, 1 the first). */
+  hands: number[];
+  /** The score she came back to, by team. */
+  score: number[];
+}
+
 /** One seat of a table, as the `table` message and the lobby show it. */
 export interface SeatInfo {
   seat: number;
@@ -304,6 +314,8 @@ export interface SeatInfo {
   replaced?: boolean;
   /** This seat asked for a rematch. */
   rematch?: boolean;
+  /** The last time the caretaker played for this person (null: never, this match). */
+  caretaker?: CaretakerSpell | null;
 }
 
 /** A table (`GET /api/tables/{id}`, the `table` message; the lobby lists some of its fields). */
@@ -311,7 +323,7 @@ export interface TableInfo {
   table: string;
   options: Options;
   seats: SeatInfo[];
-  status: "waiting" | "playing" | "over";
+  status: "waiting" | "playing" | "over" | "expired";
   v?: number;
   match?: number;
   /** The time a seat has to act, in seconds (null: no limit). */
@@ -320,6 +332,12 @@ export interface TableInfo {
   pista?: boolean;
   /** A rated table: its matches move the players' ratings (docs/players.md). */
   rated?: boolean;
+  /** Its one person (the others are bots) is away: it waits for her, no clock runs. */
+  paused?: boolean;
+  /** Its seats are taken but not all of its people came yet: it has not started. */
+  arriving?: boolean;
+  /** Why it expired (status `expired`, the last message before the connection closes). */
+  expired?: "nobody" | "no_show" | "away" | null;
 }
 
 /**  */

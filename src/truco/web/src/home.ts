@@ -9,6 +9,7 @@ import { $, errorText, guestName, header, navigate, root, showToast } from "./pa
 import { playNowSection } from "./playnow";
 import { lobbyList } from "./render";
 import { store } from "./storage";
+import { loadTournaments, tournamentsSection } from "./tournaments";
 import { type BotLevel, BOT_LEVELS, VARIANTS, type Variant } from "./types";
 import { createOptions, type CreateForm } from "./variants";
 
@@ -18,6 +19,7 @@ export function openHome(): void {
   const form = root().querySelector<HTMLFormElement>("#create");
   if (form) syncSeatRows(form);
   void refreshLobby();
+  void loadTournaments();
 }
 
 /** The lobby: the create form (with `name`, the one the visitor used last) and the open tables. */
@@ -30,7 +32,7 @@ export function homeShell(name: string): Html {
   );
   return html`${header()}
     <main class="home">${playNowSection()}
-    <section class="card-panel"><h2>${t("new_table")}</h2><form id="create">
+    <section class="card-panel create-panel"><h2>${t("new_table")}</h2><form id="create">
     <label>${t("your_name")}<input name="name" maxlength="24" autocomplete="nickname" placeholder="${t("name_placeholder")}" value="${name}"></label>
     <label>${t("variant")}<select name="variant">${VARIANTS.map((v) => opt(v, t(`variant_${v}`), v === "standard"))}</select></label>
     <div class="grid2">
@@ -50,6 +52,7 @@ export function homeShell(name: string): Html {
     <button class="primary wide" type="submit">${t("create")}</button></form></section>
     <section class="card-panel" id="my-tables" hidden></section>
     <section class="card-panel"><h2>${t("open_tables")} <button class="small ghost" data-cmd="refresh">${t("refresh")}</button></h2><div id="lobby"></div></section>
+    ${tournamentsSection()}
     <section class="card-panel anotador-link"><h2>${t("anotador")}</h2><p>${t("anotador_intro")}</p>
     <a class="button" href="/anotador" data-cmd="anotador">${t("anotador_open")}</a></section>
     </main>`;

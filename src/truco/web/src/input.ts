@@ -3,14 +3,15 @@
 
 import { accountCommand, submitAccount } from "./account";
 import { friendsCommand } from "./friends";
+import { moderationCommand, submitReport } from "./moderation";
 import { getLang, htmlLang, t, toggleLang } from "./i18n";
 import { refreshLobby, submitCreate, syncSeatRows } from "./home";
-import { $, navigate, root, showToast } from "./page";
+import { $, navigate, root, showToast, toggleMenu } from "./page";
 import { playNowCommand } from "./playnow";
 import { askPista, chatMessage } from "./protocol";
 import { route } from "./router";
 import { store } from "./storage";
-import { act, app, fillBot, join, playHere, redrawTable, renderTable, send } from "./table";
+import { act, app, fillBot, join, kickSeat, playHere, redrawTable, renderTable, send } from "./table";
 import { type Sena, SENAS } from "./types";
 
 /** Listen to the player: called once, when the app starts. */
@@ -34,6 +35,7 @@ export function listen(): void {
     const cmd = cmdEl.dataset.cmd;
     if (cmd && accountCommand(cmd)) return;
     if (cmd && friendsCommand(cmd, cmdEl)) return;
+    if (cmd && moderationCommand(cmd, cmdEl)) return;
     switch (cmd) {
       case "home":
         ev.preventDefault();
@@ -50,6 +52,9 @@ export function listen(): void {
         // Redraw the page in the new language; a table's connection stays as it is.
         if (app.tableId) redrawTable();
         else route();
+        break;
+      case "menu":
+        toggleMenu(cmdEl);
         break;
       case "refresh":
         void refreshLobby();
@@ -97,6 +102,9 @@ export function listen(): void {
       case "bot":
         void fillBot(Number(cmdEl.dataset.seat));
         break;
+      case "kick":
+        void kickSeat(Number(cmdEl.dataset.seat));
+        break;
       case "playnow":
         playNowCommand(cmdEl);
         break;
@@ -108,6 +116,7 @@ export function listen(): void {
     ev.preventDefault();
     if (form.id === "create") void submitCreate(form);
     if (form.id === "account-form") submitAccount(form);
+    if (form.id === "report-form") void submitReport(form);
     if (form.id === "chat-form") {
       const input = form.elements.namedItem("text") as HTMLInputElement;
       const msg = chatMessage(input.value);

@@ -41,11 +41,21 @@ export function errorText(code: string, message?: string): string {
   return known || message || code;
 }
 
+/** The header's buttons fold into one menu on a phone (styles.css): open or close it. */
+export function toggleMenu(button: HTMLElement): void {
+  const top = button.closest("header.top");
+  const open = !top?.classList.contains("menu-open");
+  top?.classList.toggle("menu-open", open);
+  button.setAttribute("aria-expanded", String(open));
+}
+
 export function header(extra: Html = NOTHING): Html {
   return html`<header class="top"><a class="brand" href="/" data-cmd="home">🂡 ${t("title")}</a>
-    <span class="conn" id="conn"></span>${extra}${accountSlot()}
+    <span class="conn" id="conn"></span>
+    <button class="small ghost menu-toggle" data-cmd="menu" aria-expanded="false" aria-controls="header-items">☰ ${t("menu")}</button>
+    <div class="header-items" id="header-items">${extra}${accountSlot()}
     <a class="small ghost button" href="/ranking">${t("ranking")}</a>
-    <button class="small ghost" data-cmd="lang">${langButtonLabel()}</button></header>
+    <button class="small ghost" data-cmd="lang">${langButtonLabel()}</button></div></header>
     <div id="toast" class="toast" hidden></div>`;
 }
 

@@ -110,6 +110,8 @@ export function seatsPanel(table: TableInfo, mySeat: number | null, canJoin: boo
           ${BOT_LEVELS.map((l) => html`<option value="${l}">${tr(`level_${l}`, l)}</option>`)}
           </select><button data-cmd="bot" data-seat="${s.seat}">${t("fill_bot")}</button>`);
       }
+    } else if (mySeat === 0 && s.seat !== 0 && !table.rated && table.status === "waiting") {
+      right.push(html`<button class="small ghost" data-cmd="kick" data-seat="${s.seat}">${t("kick")}</button>`);
     }
     const who =
       s.kind === "empty"

@@ -1,4 +1,4 @@
-// Routes: "/" the lobby, "/t/ID" (or "/?t=ID") a table, "/anotador" the anotador, "/r/ID" a replay.
+// Routes: "/" the lobby, "/t/ID" (or "/?t=ID") a table, "/anotador" the anotador, "/r/ID" a replay, "/torneo/ID" a tournament.
 
 import { renderAccount } from "./account";
 import { openAnotador } from "./anotadorPage";
@@ -7,6 +7,7 @@ import { header, root } from "./page";
 import { openRatingPage } from "./ranking";
 import { openReplayAt } from "./replay";
 import { leaveTable, openTable } from "./table";
+import { openTournamentPage } from "./tournaments";
 
 export function isAnotador(): boolean {
   return /^\/anotador\/?$/.test(location.pathname);
@@ -25,6 +26,10 @@ export function route(): void {
   }
   leaveTable();
   if (openRatingPage(location.pathname, location.search)) return;
+  if (openTournamentPage(location.pathname)) {
+    renderAccount();
+    return;
+  }
   // The anotador is a page of its own: it needs no server.
   if (isAnotador()) openAnotador(root(), header());
   else openHome();

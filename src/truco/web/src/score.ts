@@ -27,7 +27,7 @@ function playerBoards(view: View, viewer: number | null, table: TableInfo | null
     const drawing = destantado ? porotosPile(score) : fosforosSvg(score, target, `${label}: ${score}`, view.half);
     const cls = `team player${seat === viewer ? " ours" : ""}${view.pie === seat ? " is-pie" : ""}${view.winner === seat ? " winner" : ""}`;
     return html`<div class="${cls}" data-seat="${seat}">
-      <div class="team-head"><span class="team-name">${label}</span>
+      <div class="team-head"><span class="team-name">${label}</span>${view.pie === seat && html`<span class="badge pie">${t("pie")}</span>`}
       <span class="team-score" data-score="${score}">${score}</span></div>${drawing}</div>`;
   });
   return html`<div class="scoreboard players">${boards}

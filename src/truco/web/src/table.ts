@@ -1,9 +1,9 @@
 // The table controller: the state of the table on screen, its socket, what the player does
 // (act, join, fill a seat with a bot) and drawing it all into place.
 
-import { ApiError, addBot, getTable, handUrl, joinTable, matchUrl, wsProtocols, wsUrl } from "./api";
+import { ApiError, addBot, getTable, handUrl, joinTable, matchUrl, removeSeat, wsProtocols, wsUrl } from "./api";
 import { type Html, html, mount, NOTHING } from "./html";
-import { actionLabel, activeLang, callLabel, htmlLang, setTableLang, t } from "./i18n";
+import { actionLabel, activeLang, callLabel, htmlLang, setTableLang, t, tr } from "./i18n";
 import { $, errorText, guestName, header, renderToast, root, showToast } from "./page";
 import {
   type Effect,
@@ -29,6 +29,7 @@ import {
 } from "./render";
 import { type SocketStatus, TableSocket } from "./socket";
 import { isPaulista } from "./paulista";
+import { loadModeration, modState, onModerationChange } from "./moderation";
 import { play } from "./sound";
 import { store } from "./storage";
 import type { BotLevel, ClientMessage, GameEvent, ServerMessage, TableInfo } from "./types";
@@ -46,6 +47,10 @@ interface App {
   unread: number;
   /** Another tab of this browser holds the seat (the last one opened plays). */
   elsewhere: boolean;
+  /** Why the table expired (the server's last `table` message), once it did. */
+  expired: string | null;
+  /** The caretaker spell last told (its hands), so that it is told once. */
+  spellTold: string;
   /** Every event of the match this page has seen, for the log (the state keeps the last few). */
   log: GameEvent[];
   /** The newest call, shown large on the board for a moment. */
@@ -69,6 +74,8 @@ export const app: App = {
   turnSince: { key: "", at: Date.now() },
   unread: 0,
   elsewhere: false,
+  expired: null,
+  spellTold: "",
   log: [],
   announce: null,
 };
@@ -134,6 +141,10 @@ export function openTable(id: string): void {
   app.log = [];
   app.announce = null;
   document.title = `${t("title")} · ${id}`;
+  modState.menu = null;
+  modState.report = null;
+  onModerationChange(renderTable);
+  void loadModeration(id);
   setTableLang(null);
   mountShell();
   void getTable(id)
@@ -186,6 +197,11 @@ function onServerMessage(msg: ServerMessage): void {
       store.setSeat(app.tableId, null);
       connect(app.tableId);
     }
+    if (msg.d.code === "removed" && app.tableId) {
+      // The creator removed this person: her seat is gone, and she watches from now on.
+      store.setSeat(app.tableId, null);
+      connect(app.tableId);
+    }
     if (msg.d.code === "table_not_found") {
       app.notFound = true;
       socket?.close();
@@ -193,6 +209,20 @@ function onServerMessage(msg: ServerMessage): void {
   }
   if (msg.t === "full" || msg.t === "table") {
     app.info = state.table ?? app.info;
+    const info = msg.t === "table" ? msg.d : msg.d.table;
+    if (info?.status === "expired") {
+      app.expired = info.expired ?? "nobody";
+      socket?.close();
+    }
+    // Back after the caretaker played for her: what it played, told once (the server's fact).
+    const mine = state.seat !== null ? info?.seats[state.seat]?.caretaker : null;
+    const key = mine ? `${state.seat}:${mine.hands.join(",")}` : "";
+    if (mine && mine.hands.length > 0 && key !== app.spellTold) {
+      app.spellTold = key;
+      const first = mine.hands[0] ?? 0;
+      const last = mine.hands[mine.hands.length - 1] ?? 0;
+      showToast(t("caretaker_played", { n: mine.hands.length, score: mine.score.join("-"), first, last }));
+    }
     if (msg.t === "full" && before.matchOver && !state.matchOver) app.rematchAsked = false;
   }
   if (msg.t === "ev" && before.matchOver && !state.matchOver) app.rematchAsked = false;
@@ -267,6 +297,19 @@ export async function join(seat?: number): Promise<void> {
   }
 }
 
+export async function kickSeat(seat: number): Promise<void> {
+  const id = app.tableId;
+  const mine = id ? store.seat(id) : null;
+  if (!id || !mine) return;
+  try {
+    await removeSeat(id, seat, mine.token);
+    app.info = await getTable(id);
+    renderTable();
+  } catch (e) {
+    showToast(e instanceof ApiError ? errorText(e.code, e.message) : t("err_network"));
+  }
+}
+
 export async function fillBot(seat: number): Promise<void> {
   const id = app.tableId;
   const mine = id ? store.seat(id) : null;
@@ -335,6 +378,10 @@ export function renderTable(): void {
     const el = $(sel);
     if (el) mount(el, markup);
   };
+  if (app.expired) {
+    set("#board", html`<div class="board empty"><p>${tr(`expired_${app.expired}`, t("expired_nobody"))}</p><a class="button" href="/" data-cmd="home">${t("back_home")}</a></div>`);
+    return;
+  }
   if (app.notFound) {
     set("#board", html`<div class="board empty"><p>${t("not_found")}</p><a class="button" href="/" data-cmd="home">${t("back_home")}</a></div>`);
     return;

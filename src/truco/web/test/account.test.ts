@@ -62,6 +62,11 @@ describe("the account area", () => {
     expect(errorWords(refused, "x".repeat(21))).toBe("Un nombre reclamado tiene de 3 a 20 caracteres.");
     expect(errorWords(refused, "Al")).not.toContain("24");
     expect(errorWords(refused, "Ana\u0000x")).toContain("sin caracteres de control");
+    expect(errorWords(refused, "\u3164\u3164\u3164")).toContain("invisibles");
+    expect(errorWords(refused, "a\u0301\u0301\u0301\u0301\u0301")).toContain("marcas apiladas");
+    // A look-alike of another player's claimed name says so, in its own words.
+    const alike = new ApiError(422, "name_lookalike", "that name looks like 'Ana'");
+    expect(errorWords(alike, "\u0410na")).toContain("se parece demasiado");
     expect(account.dialog).toBe("claim");
     expect(accountCommand("account-cancel")).toBe(true);
     expect(account.dialog).toBe(null);

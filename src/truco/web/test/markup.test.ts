@@ -27,6 +27,7 @@ import {
   matchOverModal,
   porotosPile,
   scoreboard,
+  pilePosition,
   seatPosition,
   seatsPanel,
   senasPanel,
@@ -452,7 +453,7 @@ describe("no style attributes", () => {
       for (let rel = 0; rel < n; rel++) {
         const [x, y] = seatPosition(rel, n);
         expect(styles).toContain(`.board.players-${n} .seat.rel-${rel} { left: ${x}%; top: ${y}%; }`);
-        const [px, py] = [x + (50 - x) * 0.6, y + (50 - y) * 0.6].map(round);
+        const [px, py] = pilePosition(rel, n).map(round);
         expect(styles).toContain(`.board.players-${n} .pile.rel-${rel} { left: ${px}%; top: ${py}%; }`);
       }
     }

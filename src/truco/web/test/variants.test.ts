@@ -123,7 +123,7 @@ describe("pata de gallo", () => {
     expect(html).toContain('<span class="badge pie">pie</span>');
     expect(html).toContain("Ana (el pie) descarta…");
     expect(html.match(/mini-back/g)).toHaveLength(4 + 3); // the pie's four, the other's three
-    expect(seatPosition(1, 3)).toEqual([84, 28]);
+    expect(seatPosition(1, 3)).toEqual([84, 14]);
     expect(acts(String(handAndActions(g, false)))).toEqual([]);
   });
   it("scores per player, the viewer first, and names the winner", () => {
@@ -133,6 +133,10 @@ describe("pata de gallo", () => {
     expect(html).toContain("Caro (vos)");
     expect(html).toContain('data-score="9"');
     expect(html).not.toContain("Nosotros");
+    // The pie's board says so in words (once, on Beto's board), no bare sign.
+    expect(html.match(/<span class="badge pie">pie<\/span>/g)).toHaveLength(1);
+    expect(html).toMatch(/data-seat="1">\s*<div class="team-head"><span class="team-name">Beto<\/span><span class="badge pie">/);
+    expect(html).not.toContain("♦");
     const over = { ...g, matchOver: { winner: 1, score: [4, 15, 2] } };
     expect(String(matchOverModal(over, "/m", false))).toContain("Ganó Beto");
     expect(String(matchOverModal(over, "/m", false))).toMatch(/class="team player[^"]* winner" data-seat="1"/);

@@ -1,0 +1,1 @@
+"""Torneos: tournaments of arena or Swiss rounds, paired by score then rating (docs/players.md)."""
