@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
 import anyio
+import httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.datastructures import State
@@ -220,3 +221,21 @@ def serving(settings: Settings) -> Iterator[TestClient]:
             for player in Player.opened:
                 player.close()
             Player.opened.clear()
+
+
+class Device:
+    """Another browser on the same server process: its own cookies, the same app."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.cookies = httpx.Cookies()
+
+    @contextlib.contextmanager
+    def on(self) -> Iterator[TestClient]:
+        saved = self.client.cookies
+        self.client.cookies = self.cookies
+        try:
+            yield self.client
+        finally:
+            self.cookies = self.client.cookies
+            self.client.cookies = saved

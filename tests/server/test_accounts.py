@@ -4,7 +4,6 @@ the name rule, the limits, and answers that never say whether a name exists (doc
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 from collections.abc import Iterator
 from typing import Any
@@ -14,7 +13,7 @@ import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
-from server.helpers import Player, create, serving
+from server.helpers import Device, Player, create, serving
 from truco.server import Settings, create_app
 from truco.server.players.accounts import (
     Busy,
@@ -236,24 +235,6 @@ def test_account_requests_from_a_foreign_page_are_refused(client: TestClient) ->
         headers={"Origin": "http://evil.example"},
     )
     assert r.status_code == 403 and r.json()["code"] == "bad_origin"
-
-
-class Device:
-    """Another browser on the same server process: its own cookies, the same app."""
-
-    def __init__(self, client: TestClient) -> None:
-        self.client = client
-        self.cookies = httpx.Cookies()
-
-    @contextlib.contextmanager
-    def on(self) -> Iterator[TestClient]:
-        saved = self.client.cookies
-        self.client.cookies = self.cookies
-        try:
-            yield self.client
-        finally:
-            self.cookies = self.client.cookies
-            self.client.cookies = saved
 
 
 def test_any_device_of_the_player_takes_the_seat_back(client: TestClient) -> None:

@@ -241,6 +241,9 @@ class Settings:
     """The players one tournament takes at most."""
     tournaments_per_player: int = 2
     """The tournaments not over yet that one player may have created."""
+    tournaments_joined_most: int = 3
+    """The tournaments not over yet that one player may be in at once (a player is in one from
+    joining it until withdrawing or its end): each one seats him at a table of its own."""
     tournaments_burst: int = 3
     """Tournaments one address may create at once..."""
     tournaments_per_hour: float = 6.0

@@ -36,6 +36,7 @@ from truco.server.tournaments.store import (
     EntrantRow,
     Full,
     GameRow,
+    InTooMany,
     TournamentRow,
 )
 
@@ -288,7 +289,13 @@ def install(
         name = claimed_name or (clean_name(body.name) if body and body.name else GUEST)
         rating = await rating_of(player_id, t.mode)
         try:
-            await rows.join(t.id, player_id, name, rating)
+            await rows.join(t.id, player_id, name, rating, most=settings.tournaments_joined_most)
+        except InTooMany:
+            raise TournamentError(
+                TOO_MANY,
+                f"you are in {settings.tournaments_joined_most} tournaments not over yet; "
+                "that is the most one player may be in at once",
+            ) from None
         except Full:
             raise TournamentError(FULL, f"the tournament has its {t.max_players} players") from None
         except Closed:

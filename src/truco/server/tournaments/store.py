@@ -27,6 +27,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from truco.server.store.database import Store
 from truco.server.store.schema import metadata
@@ -141,6 +142,10 @@ class Full(Exception):
     """The tournament has its ``max_players`` already."""
 
 
+class InTooMany(Exception):
+    """The player is in the most tournaments not over yet that one may be in at once."""
+
+
 class Closed(Exception):
     """The tournament is over (or gone): nobody joins it any more."""
 
@@ -169,6 +174,80 @@ def _game(r: object) -> GameRow:
     return GameRow(
         m["table_id"], m["round"], (tuple(a), tuple(b)), m["winner"], _utc(m["created_at"])
     )
+
+
+async def _join(
+    conn: AsyncConnection, tournament_id: str, player_id: str, name: str, rating: float, most: int
+) -> str:
+    """One join's reads and writes: "new", "there" (in it already), or why not ("closed",
+    "full", "too_many")."""
+    t = (
+        await conn.execute(
+            select(tournaments_t.c.status, tournaments_t.c.max_players).where(
+                tournaments_t.c.id == tournament_id
+            )
+        )
+    ).first()
+    if t is None or t.status == OVER:
+        return "closed"
+    there = (
+        await conn.execute(
+            select(entrants_t.c.active).where(
+                entrants_t.c.tournament_id == tournament_id,
+                entrants_t.c.player_id == player_id,
+            )
+        )
+    ).first()
+    if there is not None and there.active:
+        return "there"
+    n = (
+        await conn.execute(
+            select(func.count())
+            .select_from(entrants_t)
+            .where(entrants_t.c.tournament_id == tournament_id, entrants_t.c.active)
+        )
+    ).scalar_one()
+    if n >= t.max_players:
+        return "full"
+    joined = (
+        await conn.execute(
+            select(func.count())
+            .select_from(
+                entrants_t.join(tournaments_t, tournaments_t.c.id == entrants_t.c.tournament_id)
+            )
+            .where(
+                entrants_t.c.player_id == player_id,
+                entrants_t.c.active,
+                tournaments_t.c.status != OVER,
+            )
+        )
+    ).scalar_one()
+    if joined >= most:
+        return "too_many"
+    if there is not None:
+        await conn.execute(
+            update(entrants_t)
+            .where(
+                entrants_t.c.tournament_id == tournament_id,
+                entrants_t.c.player_id == player_id,
+            )
+            .values(active=True, name=name[:64])
+        )
+    else:
+        await conn.execute(
+            entrants_t.insert().values(
+                tournament_id=tournament_id,
+                player_id=player_id,
+                name=name[:64],
+                rating=rating,
+                score=0.0,
+                games=0,
+                wins=0,
+                active=True,
+                joined_at=_now(),
+            )
+        )
+    return "new"
 
 
 class Tournaments:
@@ -245,61 +324,22 @@ class Tournaments:
             )
             return int(n.scalar_one())
 
-    async def join(self, tournament_id: str, player_id: str, name: str, rating: float) -> bool:
-        """Join (or come back to) a tournament; False: in it already."""
+    async def join(
+        self, tournament_id: str, player_id: str, name: str, rating: float, *, most: int
+    ) -> bool:
+        """Join (or come back to) a tournament; False: in it already. ``most``: the tournaments
+        not over yet the player may be in (counted in the joining transaction itself). A refusal
+        is raised once the transaction is closed: raised inside it, it would read as the
+        database failing (``_guard``)."""
         async with self.store.writing() as conn:
-            t = (
-                await conn.execute(
-                    select(tournaments_t.c.status, tournaments_t.c.max_players).where(
-                        tournaments_t.c.id == tournament_id
-                    )
-                )
-            ).first()
-            if t is None or t.status == OVER:
-                raise Closed(tournament_id)
-            there = (
-                await conn.execute(
-                    select(entrants_t.c.active).where(
-                        entrants_t.c.tournament_id == tournament_id,
-                        entrants_t.c.player_id == player_id,
-                    )
-                )
-            ).first()
-            if there is not None and there.active:
-                return False
-            n = (
-                await conn.execute(
-                    select(func.count())
-                    .select_from(entrants_t)
-                    .where(entrants_t.c.tournament_id == tournament_id, entrants_t.c.active)
-                )
-            ).scalar_one()
-            if n >= t.max_players:
-                raise Full(tournament_id)
-            if there is not None:
-                await conn.execute(
-                    update(entrants_t)
-                    .where(
-                        entrants_t.c.tournament_id == tournament_id,
-                        entrants_t.c.player_id == player_id,
-                    )
-                    .values(active=True, name=name[:64])
-                )
-            else:
-                await conn.execute(
-                    entrants_t.insert().values(
-                        tournament_id=tournament_id,
-                        player_id=player_id,
-                        name=name[:64],
-                        rating=rating,
-                        score=0.0,
-                        games=0,
-                        wins=0,
-                        active=True,
-                        joined_at=_now(),
-                    )
-                )
-            return True
+            outcome = await _join(conn, tournament_id, player_id, name, rating, most)
+        if outcome == "closed":
+            raise Closed(tournament_id)
+        if outcome == "full":
+            raise Full(tournament_id)
+        if outcome == "too_many":
+            raise InTooMany(player_id)
+        return outcome == "new"
 
     async def withdraw(self, tournament_id: str, player_id: str) -> bool:
         async with self.store.writing() as conn:
@@ -431,6 +471,7 @@ __all__ = [
     "EntrantRow",
     "Full",
     "GameRow",
+    "InTooMany",
     "TournamentRow",
     "Tournaments",
     "entrants_t",
