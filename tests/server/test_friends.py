@@ -267,9 +267,12 @@ def test_presence_in_memory_lapses() -> None:
 
 
 @pytest.fixture
-def redis_url(backing: Backing) -> str:
+def redis_url(request: pytest.FixtureRequest) -> str:
+    # Skipped before ``backing`` is asked for: its setup starts PostgreSQL and Redis and would
+    # fail, not skip, on a machine without them.
     if LACKING:
         pytest.skip(f"needs the Debian packages {', '.join(LACKING)}")
+    backing: Backing = request.getfixturevalue("backing")
     if backing.redis.proc is None:
         backing.redis.start()
     return str(backing.redis.url)
