@@ -7,8 +7,10 @@ import dataclasses
 import json
 import sqlite3
 import time
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from server.helpers import Player, app_state, create, serving, settle
@@ -23,9 +25,10 @@ def claim(client: TestClient, name: str) -> str:
     return player_id
 
 
-def other(client: TestClient) -> TestClient:
-    """A second browser on the same server: its own cookies, hence its own player."""
-    second = TestClient(client.app)
+def other(client: TestClient, address: str = "testclient") -> TestClient:
+    """A second browser on the same server: its own cookies, hence its own player (and, given
+    ``address``, its own address; every test client's is "testclient")."""
+    second = TestClient(client.app, client=(address, 50000))
     second.portal = client.portal  # the app runs in the first client's event loop
     return second
 
@@ -268,7 +271,23 @@ def test_a_rival_who_stalls_is_rated_a_loss_and_the_leader_may_leave(settings: S
     assert db_rows(settings, "SELECT matches FROM truco_ratings ORDER BY matches") == [(0,), (1,)]
 
 
-def play_match(ana_client: TestClient, beto_client: TestClient) -> dict[str, dict[str, Any]]:
+def conceding(players: list[Player]) -> None:
+    """The first player never goes to the mazo; the second goes whenever he may and declines
+    every call: the farmer and his second account."""
+    while (actor := settle(players)) is not None:
+        assert actor.view is not None
+        legal = actor.view["legal"]
+        if actor is players[0]:
+            actor.play(next((a for a in legal if a != "mazo"), legal[0]))
+        else:
+            actor.play(next((a for a in ("mazo", "no-quiero") if a in legal), legal[0]))
+
+
+def play_match(
+    ana_client: TestClient,
+    beto_client: TestClient,
+    play: Callable[[list[Player]], None] = play_out,
+) -> dict[str, dict[str, Any]]:
     """A rated 1v1 between the two browsers' players, played out; the changes by name."""
     created = create(ana_client, options={"players": 2, "target": 10}, rated=True)
     table = created["table"]
@@ -276,7 +295,7 @@ def play_match(ana_client: TestClient, beto_client: TestClient) -> dict[str, dic
     assert r.status_code == 200, r.text
     ana = Player(ana_client, table, created["token"])
     beto = Player(beto_client, table, r.json()["token"])
-    play_out([ana, beto])
+    play([ana, beto])
     changes = {c["name"]: c for c in rated_of(ana)["changes"]}
     ana.close()
     beto.close()
@@ -331,3 +350,29 @@ def test_truco_admin_flags_a_rival_always_beaten(settings: Settings) -> None:
     else:
         assert flagged == []
     assert json.loads(list_flags(db, as_json=True, matches=4)) == []
+
+
+@pytest.mark.parametrize("beto_address", ["testclient", "10.0.0.2"])
+def test_truco_admin_flags_say_conceded_early_and_one_address(
+    settings: Settings, beto_address: str
+) -> None:
+    from truco.server.admin import list_flags
+
+    with serving(settings) as ana_client:
+        beto_client = other(ana_client, beto_address)
+        claim(ana_client, "Ana")
+        claim(beto_client, "Beto")
+        for _ in range(3):
+            changes = play_match(ana_client, beto_client, conceding)
+            assert changes["Ana"]["after"] > changes["Ana"]["before"]
+    db = settings.database_url.split("///", 1)[1]
+    (flag,) = json.loads(list_flags(db, as_json=True, matches=3))
+    assert (flag["winner"], flag["loser"], flag["matches"]) == ("Ana", "Beto", 3)
+    assert flag["loser_left"] == 0 and flag["loser_early"] == 3
+    # Every test client is "testclient": Ana's address. An address only adds to the flag.
+    assert flag["same_address"] is (beto_address == "testclient")
+    assert "conceded early" in list_flags(db, as_json=False, matches=3)
+    points = db_rows(settings, "SELECT name, points FROM truco_results ORDER BY name")
+    assert [name for name, _ in points] == ["Ana"] * 3 + ["Beto"] * 3
+    assert all(p >= 10 for name, p in points if name == "Ana")
+    assert all(p == 0 for name, p in points if name == "Beto")

@@ -8,11 +8,12 @@ import os
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import and_, case, func, select
 
 from truco.server.players.rated import rivals
 from truco.server.players.reports import Report, Reports
-from truco.server.settings import sqlite_url
+from truco.server.players.sightings import Sightings
+from truco.server.settings import Settings, sqlite_url
 from truco.server.store.database import Store
 from truco.server.store.schema import BrokenRow
 
@@ -46,10 +47,16 @@ def list_broken(db: str, as_json: bool) -> str:
     return "\n".join(f"{r.id}  {r.created_at:%Y-%m-%d %H:%M}  {r.problem}" for r in rows)
 
 
+EARLY: float = 0.2
+"""A match the loser ended with at most this share of the winner's points was conceded early
+(the 0 to 30 of somebody who went to the mazo at every hand)."""
+
+
 async def one_sided(url: str, days: float, matches: int) -> list[dict[str, Any]]:
     """Pairs of people who met in at least ``matches`` rated matches (1v1 or on opposite sides)
     in the last ``days`` days, always won by the same one: results to review for rating farming
-    (docs/players.md). Newest first."""
+    (docs/players.md). With each: how many of them the loser left or conceded early, and whether
+    the two were seen from one address in those days. Newest first."""
     store = Store(url)
     try:
         await store.migrate()
@@ -64,6 +71,20 @@ async def one_sided(url: str, days: float, matches: int) -> list[dict[str, Any]]
                 func.count().label("met"),
                 func.sum(case((mine.c.won, 1), else_=0)).label("won"),
                 func.sum(case((theirs.c.left, 1), else_=0)).label("rival_left"),
+                func.sum(
+                    case(
+                        (
+                            and_(
+                                mine.c.won,
+                                theirs.c.points.is_not(None),
+                                mine.c.points.is_not(None),
+                                theirs.c.points <= mine.c.points * EARLY,
+                            ),
+                            1,
+                        ),
+                        else_=0,
+                    )
+                ).label("rival_early"),
                 func.max(mine.c.finished_at).label("last"),
             )
             .select_from(mine)
@@ -77,6 +98,10 @@ async def one_sided(url: str, days: float, matches: int) -> list[dict[str, Any]]
         )
         async with store.reading() as conn:
             rows = (await conn.execute(query)).all()
+        rows = [r for r in rows if int(r.met) >= matches and int(r.won) == int(r.met)]
+        defaults = Settings()
+        sightings = Sightings(store, days=defaults.sightings_days, memory=defaults.sightings_memory)
+        together = await sightings.shared([(r.player_id, r.rival_id) for r in rows], since.date())
     finally:
         await store.close()
     flagged = [
@@ -85,10 +110,11 @@ async def one_sided(url: str, days: float, matches: int) -> list[dict[str, Any]]
             "loser": r.rival,
             "matches": int(r.met),
             "loser_left": int(r.rival_left),
+            "loser_early": int(r.rival_early),
+            "same_address": (r.player_id, r.rival_id) in together,
             "last": r.last.isoformat(timespec="seconds"),
         }
         for r in rows
-        if int(r.met) >= matches and int(r.won) == int(r.met)
     ]
     return sorted(flagged, key=lambda f: str(f["last"]), reverse=True)
 
@@ -102,7 +128,8 @@ def list_flags(db: str, as_json: bool, days: float = 7, matches: int = 3) -> str
         return "no result is flagged"
     return "\n".join(
         f"{f['winner']} beat {f['loser']} in all {f['matches']} rated matches "
-        f"({f['loser_left']} left), the last at {f['last']}"
+        f"({f['loser_left']} left, {f['loser_early']} conceded early"
+        f"{'; seen from one address' if f['same_address'] else ''}), the last at {f['last']}"
         for f in flagged
     )
 

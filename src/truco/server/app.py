@@ -40,6 +40,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await app.state.tournaments.stop()
+            await who.sightings.settle()
             await hub.stop()
             botpool.close_all()
 

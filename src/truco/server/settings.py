@@ -241,6 +241,11 @@ class Settings:
     """The players one tournament takes at most."""
     tournaments_per_player: int = 2
     """The tournaments not over yet that one player may have created."""
+    sightings_days: int = 30
+    """Days a player's sightings (the digests of the addresses he came from) are kept, for the
+    rating-farming flags (``players/sightings.py``)."""
+    sightings_memory: int = 100_000
+    """Sightings one process remembers having written today (past it, it writes again)."""
     tournaments_joined_most: int = 3
     """The tournaments not over yet that one player may be in at once (a player is in one from
     joining it until withdrawing or its end): each one seats him at a table of its own."""

@@ -28,6 +28,7 @@ from starlette.websockets import WebSocket
 
 from truco.server.players.records import Players, new_player_id, shared_secret
 from truco.server.players.sessions import Sessions
+from truco.server.players.sightings import Sightings
 from truco.server.settings import Settings
 from truco.server.store.database import Store
 from truco.server.store.schema import StoreUnavailable
@@ -56,6 +57,9 @@ class Identity:
     def __init__(self, store: Store, settings: Settings) -> None:
         self.players = Players(store)
         self.sessions = Sessions(store, settings.session_check_seconds)
+        self.sightings = Sightings(
+            store, days=settings.sightings_days, memory=settings.sightings_memory
+        )
         self._store = store
         self._secret = settings.secret
         self._key: bytes | None = None
@@ -165,6 +169,9 @@ class IdentityCookie:
             player_id = new_player_id()
         scope[SCOPE_KEY] = player_id
         scope[SESSION_KEY] = session
+        client = scope.get("client")
+        if player_id is not None and not fresh and client:
+            self.identity.sightings.saw(player_id, str(client[0]))
         if not fresh or key is None or player_id is None:
             await self.app(scope, receive, send)
             return

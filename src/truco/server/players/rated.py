@@ -66,13 +66,15 @@ results_t = Table(
     Column("rating_before", Integer, nullable=False),
     Column("rating_after", Integer, nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=False),
+    Column("points", Integer, nullable=True),
     Index("ix_truco_results_player", "player_id", "finished_at"),
     # The ranking of a period reads a mode's results since a time (docs/players.md).
     Index("ix_truco_results_mode_finished", "mode", "finished_at"),
 )
 """One row per seat of a finished rated match: a person (``player_id``) or a bot (``level``),
-his side, the result for him (``left``: he left for good, so ``won`` is false) and his rating
-before and after (a bot's is its fixed one)."""
+his side, the result for him (``left``: he left for good, so ``won`` is false), his rating
+before and after (a bot's is its fixed one) and his side's points when the match ended
+(``points``; None in the rows written before migration 0016)."""
 
 
 def rivals() -> tuple[Any, Any, Any]:
@@ -119,6 +121,8 @@ class Finish:
     pair_per_day: int = 0
     """Rated matches two rival people may have in 24 hours; after them, a match between them
     moves no rating (0: no limit)."""
+    points: tuple[int, ...] = ()
+    """Each side's points when the match ended (what tells a match conceded early)."""
 
     def excused(self) -> frozenset[str]:
         """The people whose rating this match leaves as it was, whoever they played."""
@@ -243,6 +247,7 @@ class Finish:
                     "rating_before": entry.skill.rating,
                     "rating_after": skill.rating,
                     "finished_at": now,
+                    "points": self.points[sitter.team] if sitter.team < len(self.points) else None,
                 }
             )
         await conn.execute(results_t.insert(), results)

@@ -247,7 +247,13 @@ class Table(Room):
             for s in self.seats
         )
         return Finish(
-            self.id, self.match, mode, state.winner, sitters, self.settings.rated_pair_per_day
+            self.id,
+            self.match,
+            mode,
+            state.winner,
+            sitters,
+            self.settings.rated_pair_per_day,
+            points=state.score,
         )
 
     def _ran_out(self, seat: Seat) -> None:
@@ -288,7 +294,9 @@ class Table(Room):
             )
             for s in self.seats
         )
-        return Finish(self.id, self.match, mode, 1 - teams[people[0].seat], sitters)
+        return Finish(
+            self.id, self.match, mode, 1 - teams[people[0].seat], sitters, points=self.state.score
+        )
 
     def _schedule(self) -> None:
         """Arm the timer of the next decision (``clock.py``)."""
