@@ -6,6 +6,7 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual.widgets import Static
 
@@ -163,6 +164,25 @@ def test_anotador_app_keys_and_persistence(tmp_path: Path) -> None:
     asyncio.run(second())
     again = load(path)
     assert again is not None and again.score == (0, 0)
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+@pytest.mark.parametrize("falta", ["match_if_malas", "doble"])
+def test_the_anotadors_header_is_shown_whole(columns: int, falta: str) -> None:
+    """The header says the target and the falta rule in words; the longest rule wraps onto a
+    second line instead of being cut at the screen's edge."""
+
+    async def run() -> None:
+        app = AnotadorApp(Anotador(names=["Nos", "Ellos"], falta=falta))
+        async with app.run_test(size=(columns, 30)) as pilot:
+            await pilot.pause()
+            status = app.query_one("#status", Static)
+            words = shown(app, "#status")
+            inner = status.content_region
+            assert len(words) <= inner.width * inner.height, (columns, inner, words)
+            assert app.query_one("#sides").region.y >= status.region.bottom
+
+    asyncio.run(run())
 
 
 def test_keys_are_distinct() -> None:

@@ -45,7 +45,7 @@ class AnotadorApp(App[int]):
     TITLE = "truco anotar"
     CSS = """
     Screen { layout: vertical; }
-    #status { height: 1; background: $primary-background; padding: 0 1; }
+    #status { height: auto; background: $primary-background; padding: 0 1; }
     #sides { height: 9; }
     .side { width: 1fr; border: round $secondary; padding: 0 1; }
     .side.selected { border: heavy $accent; }
