@@ -31,3 +31,19 @@ def test_a_bot_partner_s_senas_show_on_its_seat(
     assert bubble.first.inner_text().startswith("Seña: ")
     assert ana.locator('[data-seat="1"] .bubble.sena, [data-seat="3"] .bubble.sena').count() == 0
     shots(ana, "sena-from-a-bot-partner")
+
+
+def test_a_sena_sent_is_confirmed_to_its_sender(
+    base_url: str, new_page: Callable[..., Page], shots: Callable[[Page, str], None]
+) -> None:
+    ana = new_page("Ana")
+    create_table(ana, base_url, 4, {1: "normal", 2: "normal", 3: "normal"})
+    ana.locator("details.senas summary").click()
+    ana.locator('button.sena[data-sena="ancho-espada"]').click()
+    # The server echoes no seña to its sender: she sees hers on her own seat, and in words.
+    mine = ana.locator('[data-seat="0"] .bubble.sena')
+    mine.first.wait_for(timeout=20_000)
+    assert "Ancho de espada" in mine.first.inner_text()
+    toast = ana.locator("#toast")
+    toast.filter(has_text="Le hiciste la seña a tu compañero: Ancho de espada").wait_for()
+    shots(ana, "sena-sent")

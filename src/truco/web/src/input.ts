@@ -11,7 +11,7 @@ import { playNowCommand } from "./playnow";
 import { askPista, chatMessage } from "./protocol";
 import { route } from "./router";
 import { store } from "./storage";
-import { act, app, fillBot, join, kickSeat, playHere, redrawTable, renderTable, send } from "./table";
+import { act, app, fillBot, join, kickSeat, playHere, redrawTable, renderTable, send, sendSena } from "./table";
 import { type Sena, SENAS } from "./types";
 
 /** Listen to the player: called once, when the app starts. */
@@ -26,7 +26,7 @@ export function listen(): void {
     const senaEl = target.closest<HTMLElement>("[data-sena]");
     if (senaEl) {
       const sena = senaEl.dataset.sena as Sena;
-      if ((SENAS as readonly string[]).includes(sena)) send({ t: "sena", d: { sena } });
+      if ((SENAS as readonly string[]).includes(sena)) sendSena(sena);
       senaEl.closest("details")?.removeAttribute("open");
       return;
     }

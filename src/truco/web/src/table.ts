@@ -32,7 +32,7 @@ import { isPaulista } from "./paulista";
 import { loadModeration, modState, onModerationChange } from "./moderation";
 import { play } from "./sound";
 import { store } from "./storage";
-import type { BotLevel, ClientMessage, GameEvent, ServerMessage, TableInfo } from "./types";
+import type { BotLevel, ClientMessage, GameEvent, Sena, ServerMessage, TableInfo } from "./types";
 
 interface App {
   game: GameState;
@@ -120,6 +120,15 @@ export function leaveTable(): void {
 /** Send on the table's connection; false if it is not open. */
 export function send(msg: ClientMessage): boolean {
   return socket?.send(msg) ?? false;
+}
+
+/** Make a seña to the partners. The server echoes none to its sender, so the sender sees it
+ *  here: a bubble on her own seat, as her partners see it on theirs, and a toast in words. */
+export function sendSena(sena: Sena): void {
+  if (!send({ t: "sena", d: { sena } }) || app.game.seat === null) return;
+  app.game = { ...app.game, senas: [...app.game.senas, { seat: app.game.seat, sena, at: Date.now() }] };
+  showToast(t("sena_sent", { sena: tr(`sena_${sena}`, sena) }));
+  renderTable();
 }
 
 /** Draw the table again from scratch (the language changed); the connection stays. */

@@ -71,7 +71,7 @@ export const en: Record<Key, string> = {
   send: "Send",
   senas: "Signs",
   sena: "Sign",
-  sena_from: "{name} signs: {sena}",
+  sena_sent: "You signed to your partner: {sena}",
   summary: "Hand {n} summary",
   hand_points: "Points this hand",
   continue: "Continue",

@@ -70,7 +70,7 @@ export const es = {
   send: "Enviar",
   senas: "Señas",
   sena: "Seña",
-  sena_from: "{name} te hace una seña: {sena}",
+  sena_sent: "Le hiciste la seña a tu compañero: {sena}",
   summary: "Resumen de la mano {n}",
   hand_points: "Puntos de la mano",
   continue: "Seguir",
