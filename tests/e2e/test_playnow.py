@@ -78,3 +78,22 @@ def test_cancel_leaves_the_queue(base_url: str, new_page: NewPage) -> None:
     page.locator('[data-cmd="playnow"][data-do="cancel"]').click()
     page.get_by_role("button", name="Jugar ahora 2v2").wait_for()
     assert page.locator(".playnow-wait").count() == 0
+
+
+@pytest.mark.parametrize("mobile", [True, False])
+def test_the_three_modes_share_one_row(base_url: str, new_page: NewPage, mobile: bool) -> None:
+    """1v1, 2v2 and 3v3 side by side, edge to edge in their row (on a phone the 3v3 once wrapped
+    onto a row of its own, pushed off the left edge by a margin)."""
+    page = new_page("Eli", mobile=mobile)
+    page.goto(base_url + "/")
+    row = page.locator(".playnow-modes")
+    row.locator("button").first.wait_for()
+    edge = row.bounding_box()
+    boxes = [b.bounding_box() for b in row.locator("button").all()]
+    assert edge is not None and len(boxes) == 3 and all(b is not None for b in boxes)
+    tops = {round(b["y"]) for b in boxes if b}
+    assert len(tops) == 1, boxes
+    first, last = boxes[0], boxes[-1]
+    assert first and last
+    assert abs(first["x"] - edge["x"]) <= 1
+    assert abs(last["x"] + last["width"] - (edge["x"] + edge["width"])) <= 1
