@@ -304,3 +304,19 @@ def test_moderation_requests_are_rate_limited_per_player(settings: Settings) -> 
         # Each player has his own budget.
         claim(ana, "Ana")
         assert beto.post("/api/me/blocks", json={"name": "Ana"}).status_code == 201
+
+
+def test_moderations_limits_are_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The names docs/operations.md gives them.
+    for name, value in (
+        ("TRUCO_MAX_MUTES", "7"),
+        ("TRUCO_MAX_BLOCKS", "8"),
+        ("TRUCO_REPORTS_PER_DAY", "3"),
+        ("TRUCO_REPORT_TEXT_MOST", "40"),
+        ("TRUCO_MODERATION_BURST", "5"),
+        ("TRUCO_MODERATION_PER_SECOND", "0.5"),
+    ):
+        monkeypatch.setenv(name, value)
+    got = Settings.from_env()
+    assert (got.max_mutes, got.max_blocks, got.reports_per_day) == (7, 8, 3)
+    assert (got.report_text_most, got.moderation_burst, got.moderation_per_second) == (40, 5, 0.5)
