@@ -285,3 +285,38 @@ def test_the_creator_removes_someone_before_the_match_starts(ana: TestClient) ->
     join(caro, table, "Caro", 3)  # the table is full: the match starts
     late = ana.delete(f"/api/tables/{table}/seats/2", headers={"Authorization": f"Bearer {token}"})
     assert code(late) == (409, "seat_taken")
+
+
+def test_moderation_requests_are_rate_limited_per_player(settings: Settings) -> None:
+    # A burst of 3, then (as good as) none: a mute made and undone in a loop is stopped.
+    with serving(settings.but(moderation_burst=3, moderation_per_second=0.001)) as ana:
+        beto = someone(ana)
+        claim(beto, "Beto")
+        made = ana.post("/api/me/mutes", json={"name": "Beto"})
+        assert made.status_code == 201, made.text
+        key = made.json()["key"]
+        assert ana.delete(f"/api/me/mutes/{key}").status_code == 200
+        assert ana.get("/api/me/moderation").status_code == 200
+        assert code(ana.post("/api/me/mutes", json={"name": "Beto"})) == (429, "rate_limited")
+        assert code(ana.get("/api/me/moderation")) == (429, "rate_limited")
+        report = {"name": "Beto", "reason": "spam"}
+        assert code(ana.post("/api/reports", json=report)) == (429, "rate_limited")
+        # Each player has his own budget.
+        claim(ana, "Ana")
+        assert beto.post("/api/me/blocks", json={"name": "Ana"}).status_code == 201
+
+
+def test_moderations_limits_are_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The names docs/operations.md gives them.
+    for name, value in (
+        ("TRUCO_MAX_MUTES", "7"),
+        ("TRUCO_MAX_BLOCKS", "8"),
+        ("TRUCO_REPORTS_PER_DAY", "3"),
+        ("TRUCO_REPORT_TEXT_MOST", "40"),
+        ("TRUCO_MODERATION_BURST", "5"),
+        ("TRUCO_MODERATION_PER_SECOND", "0.5"),
+    ):
+        monkeypatch.setenv(name, value)
+    got = Settings.from_env()
+    assert (got.max_mutes, got.max_blocks, got.reports_per_day) == (7, 8, 3)
+    assert (got.report_text_most, got.moderation_burst, got.moderation_per_second) == (40, 5, 0.5)

@@ -185,6 +185,11 @@ class Settings:
     report_text_most: int = 500
     """The most characters of a report's own words (the body's schema says 500: a setting may
     only lower it)."""
+    moderation_burst: int = 30
+    """Moderation's requests (its list, a mute or block made or undone, a report) one player may
+    make at once (per process)..."""
+    moderation_per_second: float = 1.0
+    """...and then this many per second."""
     secret: str | None = field(default=None, repr=False)
     """The key the identity cookies are signed with (``identity.py``); None: one made once and
     kept in the database, shared by every process of a cluster."""
@@ -314,6 +319,7 @@ class Settings:
             "session_check_seconds",
             "presence_seconds",
             "invites_per_minute",
+            "moderation_per_second",
         ):
             values[name] = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
         for name in (
@@ -330,6 +336,7 @@ class Settings:
             "max_blocks",
             "reports_per_day",
             "report_text_most",
+            "moderation_burst",
         ):
             values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
         for name in ("analysis_processes", "analysis_queue"):

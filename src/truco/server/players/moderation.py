@@ -18,7 +18,9 @@ from fastapi import Depends, FastAPI, Path, Query, Response
 from fastapi.params import Depends as DependsParam
 from pydantic import BaseModel, Field
 
+from truco import protocol as p
 from truco.server.errors import TableError
+from truco.server.net.limits import Buckets
 from truco.server.players.accounts import name_key
 from truco.server.players.blocks import BLOCK, MUTE, Blocks, TooMany, entry_key
 from truco.server.players.friends import iso_utc
@@ -112,6 +114,17 @@ def install(
     reports = Reports(identity.players.store)
     app.state.blocks = blocks
     app.state.reports = reports
+    budget = Buckets(settings.moderation_burst, settings.moderation_per_second)
+
+    def spend(player: PlayerRef) -> None:
+        """Each request costs the player one of his budget (each of them a database read or
+        write: a mute made and undone in a loop would be a write each time)."""
+        if not budget.take(player.id):
+            raise TableError(
+                p.RATE_LIMITED,
+                f"too many moderation requests: at most {settings.moderation_burst} at once, "
+                f"then {settings.moderation_per_second:g} a second",
+            )
 
     async def target(body: TargetBody, me: PlayerRef) -> tuple[str, str, str | None, int | None]:
         """The player named: id, name shown, and the table and seat he was named by."""
@@ -135,13 +148,14 @@ def install(
     def no_store(response: Response) -> None:
         response.headers["Cache-Control"] = "no-store"
 
-    @app.get("/api/me/moderation", response_model=ModerationBody, responses=errors(422, 503))
+    @app.get("/api/me/moderation", response_model=ModerationBody, responses=errors(422, 429, 503))
     async def listed(
         response: Response,
         table: str | None = Query(default=None, max_length=32),
         player: PlayerRef = Depends(current_player),  # noqa: B008
     ) -> dict[str, Any]:
         no_store(response)
+        spend(player)
         entries = await blocks.entries(player.id)
         at_table = None
         if table is not None:
@@ -184,6 +198,7 @@ def install(
             player: PlayerRef = Depends(current_player),  # noqa: B008
         ) -> dict[str, Any]:
             no_store(response)
+            spend(player)
             pid, name, _, _ = await target(body, player)
             await identity.players.create(player.id)  # so that the count's lock has a row
             try:
@@ -206,6 +221,7 @@ def install(
             player: PlayerRef = Depends(current_player),  # noqa: B008
         ) -> dict[str, Any]:
             no_store(response)
+            spend(player)
             label = await blocks.remove(player.id, key, kind)
             if label is None:
                 raise TableError(PLAYER_NOT_FOUND, f"you do not {kind} that player")
@@ -218,13 +234,13 @@ def install(
             path,
             response_model=EntryBody,
             status_code=201,
-            responses=errors(403, 404, 409, 413, 422, 503),
+            responses=errors(403, 404, 409, 413, 422, 429, 503),
             dependencies=list(checked),
         )(adder(kind))
         app.delete(
             path + "/{key}",
             response_model=EntryBody,
-            responses=errors(403, 404, 422, 503),
+            responses=errors(403, 404, 422, 429, 503),
             dependencies=list(checked),
         )(remover(kind))
 
@@ -241,6 +257,7 @@ def install(
         player: PlayerRef = Depends(current_player),  # noqa: B008
     ) -> dict[str, Any]:
         no_store(response)
+        spend(player)
         text = body.text.strip()
         if len(text) > settings.report_text_most:
             raise TableError(

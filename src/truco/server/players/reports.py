@@ -6,7 +6,7 @@ and seat where he was seen and the name he had there, a reason among ``REASONS``
 reporter's own words (at most ``Settings.report_text_most`` characters) and, for a message, the
 line as the reporter's page showed it (the server keeps no chat: it is the reporter's quote, at
 most ``QUOTE_MOST`` characters). A player may send ``Settings.reports_per_day`` reports in 24
-hours; one report of the same player at the same table again only replaces its words.
+hours; each is kept as a row of its own (the same player reported again is another report).
 """
 
 from __future__ import annotations

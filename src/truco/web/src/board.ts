@@ -1,7 +1,7 @@
 // The table: each seat's plate, badges and bubbles, the cards played, the calls in the centre;
 // and the viewer's own cards with the buttons of the legal actions.
 
-import { plateModeration } from "./moderation";
+import { modBadge, plateModeration } from "./moderation";
 import { type Html, html, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
 import { seatName } from "./names";
@@ -132,6 +132,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
     else if (destantado && stakeOf(view, seat) > 0)
       badges.push(html`<span class="badge bet" data-stake="${stakeOf(view, seat)}">${t("in_bet", { n: stakeOf(view, seat) })}</span>`);
     if (info?.replaced) badges.push(html`<span class="badge away">${t("replaced")}</span>`);
+    badges.push(modBadge(seat));
     // A finished match's replay shows every seat's cards face up (the view's open_hands).
     const open = view.open_hands?.length ? view.open_hands[seat] : undefined;
     const backs = open
@@ -154,8 +155,7 @@ export function board(state: GameState, extras: BoardExtras): Html {
     const timer = view.to_act === seat && extras.turnLeft !== null && html`<span class="timer">${extras.turnLeft} s</span>`;
     parts.push(
       html`<div class="${classes.join(" ")}" data-seat="${seat}">
-        <div class="plate"><span class="seat-name">${seatName(state.table, seat)}${seat === state.seat && ` (${t("you")})`}</span>${timer}
-        ${plateModeration(seat, seat === state.seat, info?.kind === "human")}
+        <div class="plate"><span class="seat-name">${seatName(state.table, seat)}${seat === state.seat && ` (${t("you")})`}</span>${timer}${plateModeration(seat, state.seat, state.table)}
         <div class="badges">${badges}</div>${backs}</div>
         ${bubbles.length > 0 && html`<div class="bubbles">${bubbles}</div>`}
         </div>`,

@@ -3,7 +3,7 @@
 
 import { accountCommand, submitAccount } from "./account";
 import { friendsCommand } from "./friends";
-import { moderationCommand, submitReport } from "./moderation";
+import { closeMenu, moderationCommand, modState, submitReport } from "./moderation";
 import { getLang, htmlLang, t, toggleLang } from "./i18n";
 import { refreshLobby, submitCreate, syncSeatRows } from "./home";
 import { $, navigate, root, showToast, toggleMenu } from "./page";
@@ -35,7 +35,7 @@ export function listen(): void {
     const cmd = cmdEl.dataset.cmd;
     if (cmd && accountCommand(cmd)) return;
     if (cmd && friendsCommand(cmd, cmdEl)) return;
-    if (cmd && moderationCommand(cmd, cmdEl)) return;
+    if (cmd && moderationCommand(cmd, cmdEl, app.game.chat)) return;
     switch (cmd) {
       case "home":
         ev.preventDefault();
@@ -146,6 +146,11 @@ export function listen(): void {
   );
 
   document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && modState.menu !== null) {
+      closeMenu();
+      renderTable();
+      return;
+    }
     // Keys 1-3 play the cards in hand (desktop convenience); 1-4 pick the pie's discard.
     const tag = (ev.target as HTMLElement).tagName;
     if (tag === "INPUT" || tag === "SELECT" || !app.game.view) return;

@@ -3,6 +3,7 @@
 
 import { type Html, html, join, NOTHING } from "./html";
 import { actionLabel, callLabel, cardName, t, tr, trickName } from "./i18n";
+import { hides } from "./moderation";
 import { scorerLabel, seatName, teamLabel } from "./names";
 import { isPaulista } from "./paulista";
 import { VARIANT_RULES } from "./generated";
@@ -21,9 +22,11 @@ export function senasPanel(state: GameState): Html {
 
 export function chatLines(state: GameState): Html {
   return join(
-    state.chat.map(
-      (c) => html`<div class="chat-line"><b class="team-${c.seat === null ? "x" : teamOf(c.seat)}">${c.name}:</b> ${c.text}</div>`,
-    ),
+    // The lines of a player one mutes or blocks go from the screen too (the server only stops
+    // sending new ones).
+    state.chat
+      .filter((c) => !hides(c.seat))
+      .map((c) => html`<div class="chat-line"><b class="team-${c.seat === null ? "x" : teamOf(c.seat)}">${c.name}:</b> ${c.text}</div>`),
   );
 }
 

@@ -29,7 +29,7 @@ import {
 } from "./render";
 import { type SocketStatus, TableSocket } from "./socket";
 import { isPaulista } from "./paulista";
-import { loadModeration, modState, onModerationChange } from "./moderation";
+import { closeMenu, loadModeration, modDialog, onModerationChange, seatsChanged } from "./moderation";
 import { play } from "./sound";
 import { store } from "./storage";
 import type { BotLevel, ClientMessage, GameEvent, Sena, ServerMessage, TableInfo } from "./types";
@@ -115,6 +115,7 @@ export function leaveTable(): void {
   socket?.close();
   socket = null;
   app.tableId = null;
+  void loadModeration(null);
 }
 
 /** Send on the table's connection; false if it is not open. */
@@ -150,8 +151,6 @@ export function openTable(id: string): void {
   app.log = [];
   app.announce = null;
   document.title = `${t("title")} · ${id}`;
-  modState.menu = null;
-  modState.report = null;
   onModerationChange(renderTable);
   void loadModeration(id);
   setTableLang(null);
@@ -218,6 +217,7 @@ function onServerMessage(msg: ServerMessage): void {
   }
   if (msg.t === "full" || msg.t === "table") {
     app.info = state.table ?? app.info;
+    seatsChanged(app.info);
     const info = msg.t === "table" ? msg.d : msg.d.table;
     if (info?.status === "expired") {
       app.expired = info.expired ?? "nobody";
@@ -312,6 +312,7 @@ export async function kickSeat(seat: number): Promise<void> {
   if (!id || !mine) return;
   try {
     await removeSeat(id, seat, mine.token);
+    closeMenu();
     app.info = await getTable(id);
     renderTable();
   } catch (e) {
@@ -447,6 +448,7 @@ export function renderTable(): void {
   // The end of the match is a modal; the last hand's summary a panel beside the table (it never
   // covers the game) until closed or the next hand ends.
   set("#modal", g.matchOver ? matchOverModal(g, matchUrl(id), app.rematchAsked) : NOTHING);
+  set("#mod", modDialog(table, mySeat));
   const showSummary = g.summary && !g.matchOver && g.summary.hand !== app.summaryClosedFor;
   set("#summary", showSummary && g.summary ? summaryModal(g.summary, g, handUrl(id, g.summary.hand)) : NOTHING);
   renderConn();
@@ -462,7 +464,7 @@ export function tableShell(): Html {
     <div id="chat-lines" class="chat-lines" aria-live="polite"></div>
     <form id="chat-form"><input name="text" maxlength="300" autocomplete="off" placeholder="${t("say")}"><button>${t("send")}</button></form></details>
     <details class="log" id="log-box"><summary>${t("log")}</summary><div id="log-lines" class="log-lines"></div></details></aside>
-    </main><div id="modal"></div>`;
+    </main><div id="modal"></div><div id="mod"></div>`;
 }
 
 /** A turn timer and fading bubbles need a tick, but only while a table is open. */

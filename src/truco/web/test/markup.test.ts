@@ -34,6 +34,7 @@ import {
   summaryModal,
 } from "../src/render";
 import { ratedLines } from "../src/modals";
+import { modDialog, modState } from "../src/moderation";
 import { playerPage, type PlayerInfo, rankingPage, ratingChart } from "../src/ranking";
 import { replayBody, type ReplayHand, type ReplayMatch } from "../src/replayView";
 import { tableShell } from "../src/table";
@@ -282,7 +283,26 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     analysis_face_up_hidden: analysisPanel({ analysis: analysisWith(name), error: null }, 6),
     analysis_refused: analysisPanel({ analysis: null, error: name }, 0),
     analysis_link: analyseLink(name, 2),
+    ...moderationViews(game, waiting, seat, name),
   };
+  return out;
+}
+
+/** Moderation's views (moderation.ts) as a player who mutes another person sees them: the plates
+ * with their "⋯" and badge, his options, the report form quoting his lines, and the creator's
+ * options of a seat while the table waits. */
+function moderationViews(game: GameState, waiting: TableInfo, seat: number | null, name: string): Record<string, unknown> {
+  const n = waiting.seats.length;
+  const other = seat === 0 ? (n > 2 ? 2 : 1) : 0;
+  Object.assign(modState, { table: name, keys: [{ seat: other, kind: "mute", key: "k" }], menu: other, quotes: null, seen: "" });
+  const out: Record<string, unknown> = {
+    mod_board: board(game, { senas: [], now: 0, turnLeft: null }),
+    mod_options: modDialog(game.table, seat),
+    mod_creator: modDialog(waiting, 0),
+  };
+  modState.quotes = [name, `${name} ${name}`];
+  out.mod_report = modDialog(game.table, seat);
+  Object.assign(modState, { table: null, keys: [], menu: null, quotes: null });
   return out;
 }
 
@@ -303,7 +323,7 @@ describe("hostile text stays text", () => {
               expect(found.filter((t) => /\(.*\bon/.test(t)), `${where}: an on* attribute`).toEqual([]);
             }
             // The names are shown, as the text they are.
-            for (const where of ["board", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby", "account", "account_claim", "my_tables", "replay", "replay_problem", "analysis", "analysis_refused"]) {
+            for (const where of ["board", "mod_board", "mod_report", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby", "account", "account_claim", "my_tables", "replay", "replay_problem", "analysis", "analysis_refused"]) {
               expect(text(hostile[where]), `${variant} ${where}`).toContain(name);
             }
           }

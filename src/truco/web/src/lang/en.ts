@@ -481,7 +481,7 @@ export const en: Record<Key, string> = {
   err_needs_identity: "The tournament needs the site's cookie.",
   err_too_many_tournaments: "You have tournaments not over yet: wait for them to end.",
   // Moderation (moderation.ts; docs/players.md).
-  mod_menu: "Player options",
+  mod_menu: "Options for {name}",
   mod_mute: "Mute",
   mod_unmute: "Unmute",
   mod_block: "Block",
@@ -496,6 +496,9 @@ export const en: Record<Key, string> = {
   mod_blocked_now: "Blocked: you will not see his chat or señas, and Play now will not seat you with him.",
   mod_reported: "Report sent. Thank you.",
   kick: "Remove",
+  mod_kick: "Remove from the table",
+  mod_quote: "Message",
+  mod_no_quote: "None in particular",
   reason_acoso: "Harassment or insults",
   reason_trampa: "Cheating",
   reason_nombre: "Offensive name",

@@ -487,7 +487,7 @@ export const es = {
   err_needs_identity: "El torneo necesita la cookie del sitio.",
   err_too_many_tournaments: "Ya tenés torneos sin terminar: esperá a que terminen.",
   // Moderation (moderation.ts; docs/players.md).
-  mod_menu: "Opciones del jugador",
+  mod_menu: "Opciones de {name}",
   mod_mute: "Silenciar",
   mod_unmute: "Quitar silencio",
   mod_block: "Bloquear",
@@ -502,6 +502,9 @@ export const es = {
   mod_blocked_now: "Bloqueado: no vas a ver su chat ni sus señas, y Jugar ahora no te va a sentar con él.",
   mod_reported: "Denuncia enviada. Gracias.",
   kick: "Sacar",
+  mod_kick: "Sacar de la mesa",
+  mod_quote: "Mensaje",
+  mod_no_quote: "Ninguno en particular",
   reason_acoso: "Acoso o insultos",
   reason_trampa: "Trampa",
   reason_nombre: "Nombre ofensivo",

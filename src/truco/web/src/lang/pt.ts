@@ -351,7 +351,7 @@ export const pt: Partial<Record<Key, string>> = {
   err_needs_identity: "O torneio precisa do cookie do site.",
   err_too_many_tournaments: "Você tem torneios não encerrados: espere que terminem.",
   // Moderation (moderation.ts; docs/players.md).
-  mod_menu: "Opções do jogador",
+  mod_menu: "Opções de {name}",
   mod_mute: "Silenciar",
   mod_unmute: "Tirar o silêncio",
   mod_block: "Bloquear",
@@ -366,6 +366,9 @@ export const pt: Partial<Record<Key, string>> = {
   mod_blocked_now: "Bloqueado: você não vai ver o chat dele, e Jogar agora não vai sentar vocês juntos.",
   mod_reported: "Denúncia enviada. Obrigado.",
   kick: "Tirar",
+  mod_kick: "Tirar da mesa",
+  mod_quote: "Mensagem",
+  mod_no_quote: "Nenhuma em particular",
   reason_acoso: "Assédio ou insultos",
   reason_trampa: "Trapaça",
   reason_nombre: "Nome ofensivo",
