@@ -54,3 +54,16 @@ def test_a_full_tournament_says_so(settings: Settings) -> None:
             full = carla.post(f"/api/tournaments/{duo}/players")
             assert full.status_code == 409, full.text
             assert full.json()["code"] == "tournament_full"
+
+
+def test_a_whole_number_is_a_number_however_written(settings: Settings) -> None:
+    """JSON's 4.0 is the integer 4, as the schema says; "4" is a string, refused."""
+    with serving(settings) as ana:
+        ana.get("/api/tables")
+        body = {"name": "Enteros", "starts_in": 3600, "target": 15.0, "minutes": 20.0}
+        r = ana.post("/api/tournaments", json={**body, "max_players": 4.0})
+        assert r.status_code == 201, r.text
+        assert r.json()["target"] == 15
+        for wrong in ("4", 4.5, True):
+            r = ana.post("/api/tournaments", json={**body, "max_players": wrong})
+            assert r.status_code == 422 and r.json()["code"] == "bad_message", (wrong, r.text)

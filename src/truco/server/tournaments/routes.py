@@ -9,13 +9,13 @@ import secrets
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Request, Response
 from fastapi import Path as PathParam
 from fastapi.params import Depends as DependsParam
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from truco import protocol as p
 from truco.server.errors import TableError
@@ -68,23 +68,36 @@ class TournamentError(Exception):
         self.message = message
 
 
+def _integral(value: object) -> object:
+    """JSON's 30.0 is the integer 30 (JSON Schema says so); strict mode alone would refuse it."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# Each integer field's bounds come before the validator, or the schema would not show them.
+Minutes = Annotated[int, Field(ge=MINUTES[0], le=MINUTES[1]), BeforeValidator(_integral)]
+Rounds = Annotated[int, Field(ge=ROUNDS[0], le=ROUNDS[1]), BeforeValidator(_integral)]
+Players = Annotated[int, Field(ge=2), BeforeValidator(_integral)]
+
+
 class NewTournament(BaseModel):
     model_config = ConfigDict(strict=True)  # "5" is not a number here: the schema says so
     name: str = Field(min_length=1, max_length=24)
     mode: Literal["1v1", "2v2", "3v3"] = "1v1"
     kind: Literal["arena", "swiss"] = "arena"
-    minutes: int | None = Field(default=None, ge=MINUTES[0], le=MINUTES[1])
+    minutes: Minutes | None = None
     """An arena's length."""
-    rounds: int | None = Field(default=None, ge=ROUNDS[0], le=ROUNDS[1])
+    rounds: Rounds | None = None
     """A Swiss's rounds."""
-    target: Literal[15, 30] = 30
+    target: Annotated[Literal[15, 30], BeforeValidator(_integral)] = 30
     flor: bool = False
     rated: bool = False
     bots: bool = False
     """Bots may fill the seats nobody else takes."""
     starts_in: float = Field(default=60, ge=0, le=STARTS_IN)
     """Seconds from now."""
-    max_players: int | None = Field(default=None, ge=2)
+    max_players: Players | None = None
 
     @model_validator(mode="after")
     def _length(self) -> NewTournament:
