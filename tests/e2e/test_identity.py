@@ -4,6 +4,7 @@ devices: their own cookies and storage)."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -74,8 +75,12 @@ def test_a_name_claimed_on_one_device_takes_its_seat_back_on_another(
     phone.locator("#account .account-name", has_text="Ana Laura").wait_for(state="attached")
     open_menu(phone)
 
-    # The lobby lists the table where she sits; there, she has her seat, with no token.
-    phone.locator(f'#my-tables a[href="/t/{table}"]').click()
+    # The lobby lists the table where she sits, named by her rival and the score; there, she
+    # has her seat, with no token.
+    link = phone.locator(f'#my-tables a[href="/t/{table}"]')
+    rival = seat_info(base_url, table, 1)["name"]
+    link.filter(has_text=re.compile(rf"^Contra {re.escape(rival)} · \d+ a \d+$")).wait_for()
+    link.click()
     phone.wait_for_url(f"**/t/{table}")
     phone.locator(".board .seat.me").wait_for()
     phone.locator(".my-card").first.wait_for()

@@ -216,6 +216,9 @@ class TableJson(TypedDict):
     """Its seats are taken but not all of its people came yet: it has not started."""
     expired: NotRequired[ExpiredWhy | None]
     """Why it expired (status `expired`, the last message before the connection closes)."""
+    score: NotRequired[list[int]]
+    """Each side's points when this was sent (by team; by player where each plays alone), for
+    the lobby's "Tus mesas": at the table, the view's score is the one drawn."""
 
 
 # --- the messages' data (`d`), by type ------------------------------------------------------

@@ -111,6 +111,8 @@ class TableInfo(LobbyEntry):
     """Its seats are taken, but not all of its people came yet: it has not started."""
     expired: Literal["nobody", "no_show", "away"] | None = None
     """Why it expired (in the last ``table`` message before its connections close)."""
+    score: list[int] = []
+    """Each side's points when this was asked (the lobby's "Tus mesas")."""
 
 
 class TomlResponse(PlainTextResponse):

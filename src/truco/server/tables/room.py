@@ -307,6 +307,7 @@ class Room(abc.ABC):
             "paused": self.paused(),
             "arriving": self.arriving(),
             "expired": self.expired,
+            "score": list(self.state.score),
         }
 
     def connections(self) -> list[Conn]:

@@ -7,6 +7,7 @@ import { ApiError, changePassword, claimName, closeOtherSessions, getMe, logIn, 
 import { friendsButton, friendsDialog, friendsState, loadFriends, onFriendsChange, POLL_MS, tableOfPath } from "./friends";
 import { type Html, html, mount, NOTHING } from "./html";
 import { t, tr } from "./i18n";
+import { loadMyTables, myTables } from "./mytables";
 
 export type AccountDialog = "claim" | "login" | "password" | "friends";
 
@@ -97,14 +98,6 @@ export function accountDialog(state: AccountState): Html {
     </form></div></div>`;
 }
 
-/** The tables where the player sits (from /api/me), for the lobby. */
-export function myTables(me: Me | null): Html {
-  if (!me || me.seats.length === 0) return NOTHING;
-  return html`<h2>${t("my_tables")}</h2><ul class="my-tables">${me.seats.map(
-    (s) => html`<li><a href="/t/${encodeURIComponent(s.table)}">${t("my_table", { table: s.table, n: s.seat + 1 })}</a></li>`,
-  )}</ul>`;
-}
-
 /** Draw the account area (and the lobby's list of the player's tables) where the page has them. */
 export function renderAccount(doc: Document | undefined = globalThis.document): void {
   if (!doc) return;
@@ -143,6 +136,7 @@ export async function loadAccount(): Promise<void> {
     return; // offline: the area stays as it was
   }
   renderAccount();
+  void loadMyTables(account.me, () => renderAccount());
   pollFriends();
 }
 
@@ -217,5 +211,6 @@ async function run(request: () => Promise<Me>, done = "", claimed: string | null
   if (account.me && account.me.id !== before) friendsState.data = null;
   renderAccount();
   if (account.me?.name) void loadFriends();
+  void loadMyTables(account.me, () => renderAccount());
   if (account.me && account.me.id !== before) onChange(account.me);
 }

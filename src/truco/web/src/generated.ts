@@ -338,6 +338,8 @@ export interface TableInfo {
   arriving?: boolean;
   /** Why it expired (status `expired`, the last message before the connection closes). */
   expired?: "nobody" | "no_show" | "away" | null;
+  /** Each side's points when this was sent (by team; by player where each plays alone), for the lobby's "Tus mesas": at the table, the view's score is the one drawn. */
+  score?: number[];
 }
 
 /**  */

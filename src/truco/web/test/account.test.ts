@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { account, accountArea, accountCommand, errorWords, myTables } from "../src/account";
+import { account, accountArea, accountCommand, errorWords } from "../src/account";
+import { forgetMyTables, knowTable, myTables } from "../src/mytables";
 import { ApiError, wsProtocols } from "../src/api";
 import { setLang } from "../src/i18n";
 
@@ -85,5 +86,36 @@ describe("the account area", () => {
 
   it("asks the server for the player's own seat when the tab has no token", () => {
     expect(wsProtocols(null)).toEqual(["truco", "player"]);
+  });
+});
+
+describe("Tus mesas", () => {
+  const seat = (n: number, name: string, kind: "human" | "bot" | "empty" = "human") => ({ seat: n, name, kind, level: null });
+  const info = (over: Record<string, unknown>) =>
+    ({ table: "t1", options: { players: 2 }, seats: [], status: "playing", v: 1, match: 1, turn_seconds: null, ...over }) as never;
+
+  afterEach(() => forgetMyTables());
+
+  it("names a table by its rivals and its score, hers first", () => {
+    knowTable(info({ seats: [seat(0, "Ana Laura"), seat(1, "Beto")], score: [12, 9] }));
+    expect(String(myTables(ana))).toContain('<a href="/t/t1">Contra Beto · 12 a 9</a>');
+    knowTable(info({ options: { players: 4 }, seats: [seat(0, "Ana Laura"), seat(1, "Beto"), seat(2, "Caro"), seat(3, "Don Ramón", "bot")], score: [3, 7] }));
+    expect(String(myTables(ana))).toContain("Contra Beto y Don Ramón · 3 a 7");
+    setLang("en");
+    expect(String(myTables(ana))).toContain("Against Beto and Don Ramón · 3 to 7");
+  });
+
+  it("says when the table waits, and where each plays alone gives every score", () => {
+    knowTable(info({ status: "waiting", seats: [seat(0, "Ana Laura"), seat(1, "", "empty")], score: [0, 0] }));
+    expect(String(myTables(ana))).toContain("Mesa esperando rivales");
+    knowTable(info({ status: "waiting", seats: [seat(0, "Ana Laura"), seat(1, "Beto")], score: [0, 0] }));
+    expect(String(myTables(ana))).toContain("Contra Beto · por empezar");
+    const gallo = { options: { players: 3, variant: "pata_de_gallo" }, seats: [seat(0, "Ana Laura"), seat(1, "Beto"), seat(2, "Caro")], score: [4, 6, 2] };
+    knowTable(info(gallo));
+    expect(String(myTables(ana))).toContain("Contra Beto y Caro · 4 a 6 · 2");
+  });
+
+  it("keeps the plain name of a table that did not answer", () => {
+    expect(String(myTables(ana))).toContain("Mesa t1, asiento 1");
   });
 });

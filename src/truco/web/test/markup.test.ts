@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { analyseLink, analysisPanel } from "../src/analysis";
 import { newGame } from "../src/anotador";
-import { accountArea, myTables } from "../src/account";
+import { accountArea } from "../src/account";
+import { knowTable, myTables } from "../src/mytables";
 import { homeShell } from "../src/home";
 import { anotadorBody } from "../src/anotadorPage";
 import { playNowBody } from "../src/playnow";
@@ -269,6 +270,8 @@ function views(options: Options, seat: number | null, name: string): Record<stri
     account_claim: accountArea({ me: { id: "p", name: null, seats: [] }, dialog: "claim", note: name, busy: true }),
     account_login: accountArea({ me: { id: "p", name: null, seats: [] }, dialog: "login", note: "", busy: false }),
     my_tables: myTables({ id: "p", name, seats: [{ table: name, seat: 1 }] }),
+    my_tables_known: (knowTable({ ...table, table: "known", status: "playing", score: [3, 4] }),
+    myTables({ id: "p", name, seats: [{ table: "known", seat: 1 }] })),
     replay: replayBody(replayMatch, replayHand, { hand: 1, step: 1 }, `http://127.0.0.1/${name}`, [
       { panel: () => html`<p class="analysis">${name}</p>`, mark: () => html`<i>${name}</i>` },
     ]),
@@ -323,7 +326,7 @@ describe("hostile text stays text", () => {
               expect(found.filter((t) => /\(.*\bon/.test(t)), `${where}: an on* attribute`).toEqual([]);
             }
             // The names are shown, as the text they are.
-            for (const where of ["board", "mod_board", "mod_report", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby", "account", "account_claim", "my_tables", "replay", "replay_problem", "analysis", "analysis_refused"]) {
+            for (const where of ["board", "mod_board", "mod_report", "chat", "log", "summary", "seats_visitor", "join_visitor", "lobby", "account", "account_claim", "my_tables", "my_tables_known", "replay", "replay_problem", "analysis", "analysis_refused"]) {
               expect(text(hostile[where]), `${variant} ${where}`).toContain(name);
             }
           }
