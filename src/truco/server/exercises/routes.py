@@ -177,7 +177,7 @@ def install(
         return await stream(await exercises.next_for(player), player)
 
     @app.get(
-        "/api/ejercicios/{exercise_id}", response_model=Stream, responses=errors(404, 429, 503)
+        "/api/ejercicios/{exercise_id}", response_model=Stream, responses=errors(404, 422, 429, 503)
     )
     async def one(request: Request, exercise_id: str) -> dict[str, Any]:
         player = caller(request)
