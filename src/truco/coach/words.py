@@ -178,11 +178,11 @@ def explain(view: SeatView, values: tuple[ActionValue, ...], played: str | None 
         nxt = rest[0]
         gap = best.equity - nxt.equity
         lead_es += (
-            f", {100 * gap:.1f} puntos más que la siguiente, {action_es(nxt.action)}"
+            f", {100 * gap:.1f} puntos porcentuales más que la siguiente, {action_es(nxt.action)}"
             f" ({_pct(nxt.equity)})."
         )
         lead_en += (
-            f", {100 * gap:.1f} points more than the next, {action_en(nxt.action)}"
+            f", {100 * gap:.1f} percentage points more than the next, {action_en(nxt.action)}"
             f" ({_pct(nxt.equity)})."
         )
     else:
