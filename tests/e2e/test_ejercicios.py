@@ -34,8 +34,8 @@ NewPage = Callable[..., Page]
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A server of its own (its database is read by the generation pass), and its folder."""
     tmp = tmp_path_factory.mktemp("ejercicios")
-    # No periodic pass: the test runs one itself, from the command line.
-    with serving(tmp, TRUCO_EXERCISES_INTERVAL="0") as url:
+    # No periodic pass (the fixture's default): the test runs one itself, from the command line.
+    with serving(tmp) as url:
         yield url, tmp
 
 
