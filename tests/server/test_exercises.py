@@ -49,6 +49,8 @@ class World:
     over: list[str]
     playing: str
     first: Pass
+    cookie: str
+    """Ana's identity cookie: she played seat 0 of every table."""
 
 
 async def _pass(settings: Settings) -> Pass:
@@ -80,7 +82,8 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
         over = [play(client, 1), play(client, 2)]
         playing = play(client, 3, hands=3)
         assert client.get(f"/api/tables/{playing}").json()["status"] == "playing"
-    yield World(settings, over, playing, asyncio.run(_pass(settings)))
+        cookie = client.cookies["truco_player"]
+    yield World(settings, over, playing, asyncio.run(_pass(settings)), cookie)
 
 
 async def _rows(settings: Settings) -> tuple[list[Any], dict[str, Any]]:
@@ -211,6 +214,17 @@ def test_a_first_attempt_moves_both_ratings_and_later_ones_nothing(world: World)
         right = carla.post(f"/api/ejercicios/{ex_id}/respuesta", json={"action": best_action})
         assert right.json()["solved"] and right.json()["rating_after"] > 1500
         assert carla.get(f"/api/ejercicios/{ex_id}").json()["exercise"]["rating"] < before
+
+
+def test_a_player_s_stream_starts_with_his_own_positions(world: World) -> None:
+    rows, _ = asyncio.run(_rows(world.settings))
+    mine = {r.id for r in rows if r.seat == 0}
+    assert mine, "none of Ana's decisions made an exercise"
+    assert all(r.player_id is None for r in rows if r.seat == 1)  # the bot's decisions
+    with serving(world.settings) as ana:
+        ana.cookies.set("truco_player", world.cookie)
+        first = ana.get("/api/ejercicios/siguiente").json()["exercise"]
+    assert first["own"] is True and first["id"] in mine
 
 
 def test_the_day_s_exercise_is_the_same_for_everyone(world: World) -> None:
