@@ -272,6 +272,13 @@ def _cmd_admin_reports(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_admin_exercises(args: argparse.Namespace) -> int:
+    from truco.server.admin import make_exercises
+
+    print(make_exercises(args.db, args.json, tables=args.tables, worlds=args.worlds))
+    return 0
+
+
 def _cmd_admin(args: argparse.Namespace) -> int:
     from truco.server.admin import list_broken
 
@@ -484,6 +491,20 @@ def build_parser() -> argparse.ArgumentParser:
     reports.add_argument("--json", action="store_true", help="print one JSON array")
     reports.add_argument("--limit", type=int, default=100, help="at most this many (100)")
     reports.set_defaults(func=_cmd_admin_reports)
+    ejercicios = admin_sub.add_parser(
+        "ejercicios", help="one pass of Ejercicios: exercises from finished tables not yet read"
+    )
+    ejercicios.add_argument(
+        "--db", default="truco.db", help="SQLite file (TRUCO_DATABASE_URL wins)"
+    )
+    ejercicios.add_argument(
+        "--tables", type=int, default=None, help="finished tables at most (TRUCO_EXERCISES_TABLES)"
+    )
+    ejercicios.add_argument(
+        "--worlds", type=int, default=None, help="worlds per search (TRUCO_EXERCISES_WORLDS)"
+    )
+    ejercicios.add_argument("--json", action="store_true", help="print one JSON object")
+    ejercicios.set_defaults(func=_cmd_admin_exercises)
     return parser
 
 

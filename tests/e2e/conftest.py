@@ -67,7 +67,15 @@ def serving(tmp: Path, **env_extra: str) -> Iterator[str]:
     """
     port = _free_port()
     # Short pauses keep the matches quick; the seed makes the deals repeatable.
-    env = {**os.environ, "TRUCO_BOT_DELAY": "0.05", "TRUCO_DEAL_DELAY": "0.2", "TRUCO_SEED": "11"}
+    # No Ejercicios pass on its own: a session's server lives long enough for one, whose search
+    # would take a core from the tests (test_ejercicios.py runs its pass itself).
+    env = {
+        **os.environ,
+        "TRUCO_BOT_DELAY": "0.05",
+        "TRUCO_DEAL_DELAY": "0.2",
+        "TRUCO_SEED": "11",
+        "TRUCO_EXERCISES_INTERVAL": "0",
+    }
     env.update(env_extra)
     env.pop("TRUCO_DATABASE_URL", None)
     log = (tmp / "server.log").open("wb")

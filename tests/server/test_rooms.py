@@ -25,6 +25,7 @@ MAY_IMPORT: dict[str, tuple[str, ...]] = {
     "tables": (*BASE, "net", "store", "players", "api", "schemas", "tables"),
     "cluster": (*BASE, "store", "tables", "cluster"),
     "queue": (*BASE, "net", "store", "players", "schemas", "tables", "cluster", "queue"),
+    "exercises": (*BASE, "net", "store", "players", "api", "schemas", "tables", "exercises"),
     "tournaments": (
         *BASE,
         "net",

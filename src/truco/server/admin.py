@@ -10,6 +10,8 @@ from typing import Any
 
 from sqlalchemy import and_, case, func, select
 
+from truco.server.exercises.service import Pass, generation_pass, in_thread
+from truco.server.exercises.store import Exercises
 from truco.server.players.rated import rivals
 from truco.server.players.reports import Report, Reports
 from truco.server.players.sightings import Sightings
@@ -182,12 +184,39 @@ def list_reports(db: str, as_json: bool, limit: int = 100) -> str:
     return "\n".join(lines)
 
 
+async def exercises_pass(url: str, settings: Settings) -> Pass:
+    store = Store(url)
+    try:
+        await store.migrate()
+        return await generation_pass(Exercises(store), settings, in_thread)
+    finally:
+        await store.close()
+
+
+def make_exercises(
+    db: str, as_json: bool, *, tables: int | None = None, worlds: int | None = None
+) -> str:
+    """``truco admin ejercicios``: one generation pass (docs/players.md, "Ejercicios"), with the
+    server's bounds (``TRUCO_EXERCISES_*``) unless ``tables`` or ``worlds`` say otherwise."""
+    overrides: dict[str, Any] = {}
+    if tables is not None:
+        overrides["exercises_tables"] = max(1, min(tables, 10_000))
+    if worlds is not None:
+        overrides["exercises_worlds"] = max(1, min(worlds, 5000))
+    settings = Settings.from_env(**overrides)
+    done = asyncio.run(exercises_pass(database_url(db), settings))
+    if as_json:
+        return json.dumps({"tables": done.tables, "found": done.found})
+    return f"{done.tables} finished tables read, {done.found} exercises kept"
+
+
 __all__ = [
     "broken_tables",
     "database_url",
     "list_broken",
     "list_flags",
     "list_reports",
+    "make_exercises",
     "one_sided",
     "reports",
 ]

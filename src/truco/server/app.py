@@ -12,6 +12,9 @@ from fastapi import Depends, FastAPI
 
 from truco.server import api
 from truco.server.cluster.hub import ClusterHub, make_hub
+from truco.server.exercises import routes as exercises
+from truco.server.exercises.service import Generator
+from truco.server.exercises.store import Exercises
 from truco.server.net import redact, static
 from truco.server.net.admission import BodyLimit
 from truco.server.net.headers import add_security_headers
@@ -31,14 +34,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     redact.install()
     hub = make_hub(Store(settings.database_url, settings.db_wait_seconds), settings)
+    generator = Generator(Exercises(hub.store), settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.start()
         await app.state.tournaments.start()
+        generator.start()
         try:
             yield
         finally:
+            await generator.stop()
             await app.state.tournaments.stop()
             await who.sightings.settle()
             await hub.stop()
@@ -82,6 +88,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         claimed=claimed,
         site=site,
     )
+    # Ejercicios: /api/ejercicios (docs/players.md), positions of finished matches.
+    exercises.install(app, generator.exercises, settings, checked=checked, site=site)
     api.install_catch_all(app)
     websocket.install(app, hub, settings)
     static.install(app, site)

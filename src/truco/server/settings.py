@@ -48,6 +48,28 @@ class Settings:
     """Pistas (the expert's choice, a search in the bot pool) a seat may ask for at once..."""
     pista_per_second: float = 0.2
     """...and then this many per second (one every 5 s)."""
+    # Ejercicios (server/exercises, docs/players.md): positions of finished matches.
+    exercises_interval: float = 600.0
+    """Seconds between two generation passes of this process (0: none; ``truco admin
+    ejercicios`` makes them)."""
+    exercises_tables: int = 20
+    """Finished tables one pass takes."""
+    exercises_decisions: int = 60
+    """Decisions of one table the coach judges at most (two searches each)."""
+    exercises_keep: int = 6
+    """Exercises kept at most from one table (the clearest)."""
+    exercises_worlds: int = 320
+    """Sampled worlds per search (the coach's own default)."""
+    exercises_max: int = 100_000
+    """Exercises stored at most: past it no pass takes a table."""
+    exercises_burst: int = 30
+    """Ejercicios' requests (an exercise asked for, an answer) a player may make at once..."""
+    exercises_per_second: float = 1.0
+    """...and then this many per second."""
+    address_exercises_burst: int = 60
+    """The same from one network address, over all its players..."""
+    address_exercises_per_second: float = 3.0
+    """...and then this many per second."""
     # The analysis of a finished hand (server/analysis.py, docs/coach.md).
     analysis_processes: int = 1
     """Worker processes that analyse hands: a pool of their own, so that an analysis (a second
@@ -339,6 +361,22 @@ class Settings:
             "moderation_burst",
         ):
             values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
+        for name in (
+            "exercises_tables",
+            "exercises_decisions",
+            "exercises_keep",
+            "exercises_worlds",
+            "exercises_max",
+            "exercises_burst",
+            "address_exercises_burst",
+        ):
+            values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
+        for name in (
+            "exercises_interval",
+            "exercises_per_second",
+            "address_exercises_per_second",
+        ):
+            values[name] = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
         for name in ("analysis_processes", "analysis_queue"):
             values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
         if os.environ.get("TRUCO_PROXIES"):

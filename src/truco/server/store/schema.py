@@ -14,6 +14,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -103,6 +104,79 @@ events_t = Table(
     Column("at", DateTime(timezone=True), nullable=False),
 )
 
+exercises_t = Table(
+    "truco_exercises",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("table_id", String(32), nullable=False, index=True),
+    Column("match", Integer, nullable=False),
+    Column("hand", Integer, nullable=False),
+    Column("idx", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("player_id", String(32), nullable=True, index=True),
+    Column("position", Text, nullable=False),
+    Column("best", String(32), nullable=False),
+    Column("margin", Float, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("words_es", Text, nullable=False),
+    Column("words_en", Text, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("solved", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_truco_exercises_rating", "rating"),
+)
+"""Ejercicios (``server/exercises``): a position of a finished match as its deciding seat saw
+it (``position``: that seat's view, JSON), the coach's best action and every option with its
+equity (``options``, JSON), the answer in words, and the exercise's own Glicko-2 rating.
+``player_id``: the person who made that decision at the table (None for a bot)."""
+
+exercise_sources_t = Table(
+    "truco_exercise_sources",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("found", Integer, nullable=True),
+    Column("scanned_at", DateTime(timezone=True), nullable=False),
+)
+"""Finished tables taken by a generation pass (once each, by one process: the row is the
+claim); ``found`` the exercises kept, None while its pass runs (or if it died)."""
+
+exercise_days_t = Table(
+    "truco_exercise_days",
+    metadata,
+    Column("day", String(10), primary_key=True),
+    Column("exercise_id", String(16), nullable=False),
+)
+"""The exercise of each UTC day (``YYYY-MM-DD``), the same for everyone, chosen by the first
+request of the day."""
+
+puzzle_ratings_t = Table(
+    "truco_puzzle_ratings",
+    metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+"""A player's puzzle rating (Glicko-2), apart from his game ratings."""
+
+exercise_attempts_t = Table(
+    "truco_exercise_attempts",
+    metadata,
+    Column("player_id", String(32), primary_key=True),
+    Column("exercise_id", String(16), primary_key=True),
+    Column("answer", String(32), nullable=False),
+    Column("solved", Boolean, nullable=False),
+    Column("rating_before", Float, nullable=False),
+    Column("rating_after", Float, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+)
+"""A player's first attempt at an exercise (the one that is rated; later ones change nothing)."""
+
 
 class Finishing(Protocol):
     """What the log entry that ends a rated match writes in its own transaction
@@ -176,8 +250,13 @@ __all__ = [
     "StoreUnavailable",
     "TableRow",
     "events_t",
+    "exercise_attempts_t",
+    "exercise_days_t",
+    "exercise_sources_t",
+    "exercises_t",
     "metadata",
     "players_t",
+    "puzzle_ratings_t",
     "seats_t",
     "secrets_t",
     "tables_t",

@@ -53,6 +53,8 @@ export function homeShell(name: string): Html {
     <section class="card-panel" id="my-tables" hidden></section>
     <section class="card-panel"><h2>${t("open_tables")} <button class="small ghost" data-cmd="refresh">${t("refresh")}</button></h2><div id="lobby"></div></section>
     ${tournamentsSection()}
+    <section class="card-panel ejercicios-link"><h2>${t("ej_title")}</h2><p>${t("ej_intro")}</p>
+    <a class="button" href="/ejercicios">${t("ej_open")}</a></section>
     <section class="card-panel anotador-link"><h2>${t("anotador")}</h2><p>${t("anotador_intro")}</p>
     <a class="button" href="/anotador" data-cmd="anotador">${t("anotador_open")}</a></section>
     </main>`;

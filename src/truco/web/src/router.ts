@@ -1,7 +1,8 @@
-// Routes: "/" the lobby, "/t/ID" (or "/?t=ID") a table, "/anotador" the anotador, "/r/ID" a replay, "/torneo/ID" a tournament.
+// Routes: "/" the lobby, "/t/ID" (or "/?t=ID") a table, "/anotador" the anotador, "/r/ID" a replay, "/torneo/ID" a tournament, "/ejercicios" the exercises.
 
 import { renderAccount } from "./account";
 import { openAnotador } from "./anotadorPage";
+import { openEjercicios } from "./ejercicios";
 import { openHome } from "./home";
 import { header, root } from "./page";
 import { openRatingPage } from "./ranking";
@@ -26,7 +27,7 @@ export function route(): void {
   }
   leaveTable();
   if (openRatingPage(location.pathname, location.search)) return;
-  if (openTournamentPage(location.pathname)) {
+  if (openTournamentPage(location.pathname) || openEjercicios(location.pathname)) {
     renderAccount();
     return;
   }
