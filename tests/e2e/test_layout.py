@@ -44,15 +44,9 @@ VARIANTS: dict[str, tuple[dict[str, Any], int]] = {
     "pica": ({"variant": "pica_pica", "players": 6, "target": 15, "pica_from": 1}, 6),
 }
 LEFT = {
-    **{
-        ("2v2", size): "the side seats' piles of 2 vs 2 reach each other on a phone's board"
-        for size in ("phone", "landscape")
-    },
-    **{
-        (v, size): "the six-seat board's piles and bubbles are not laid out apart yet"
-        for v in ("3v3", "pica")
-        for size in ("desktop", "phone", "landscape")
-    },
+    (v, size): "the six-seat board's piles and bubbles are not laid out apart on a phone yet"
+    for v in ("3v3", "pica")
+    for size in ("phone", "landscape")
 }
 """What this test still finds wrong (issue 25, points 3 and 4, not done): each such case
 is reported as an expected failure (not run) until its layout is done, then its entry goes."""
