@@ -25,17 +25,17 @@ export function seatPosition(rel: number, players: number): [number, number] {
     ],
     4: [
       [50, 90],
-      [88, 50],
+      [92, 50],
       [50, 10],
-      [12, 50],
+      [8, 50],
     ],
     6: [
       [50, 90],
-      [86, 70],
-      [86, 28],
+      [92, 70],
+      [92, 30],
       [50, 10],
-      [14, 28],
-      [14, 70],
+      [8, 30],
+      [8, 70],
     ],
   };
   const list = layouts[players] ?? layouts[2]!;
@@ -44,13 +44,30 @@ export function seatPosition(rel: number, players: number): [number, number] {
 
 /** Where a seat's pile of played cards lies, in % of the board: most of the way from its seat to
  * the centre; at three seats the two rivals' piles sit well apart and clear of the seats at the
- * top corners, so that neither pile nor plate covers another on a phone's narrow board. */
+ * top corners, so that neither pile nor plate covers another on a phone's narrow board. Three
+ * cards side by side are wide: at four seats the side piles lie out beside the one across, and at
+ * six the piles make two rows of three (the seats beside the table at the rows' ends), so that
+ * no pile reaches another. A phone lays them out its own way (styles.css). */
 export function pilePosition(rel: number, players: number): [number, number] {
   const own: Record<number, [number, number][]> = {
     3: [
       [50, 66],
       [74, 42],
       [26, 42],
+    ],
+    4: [
+      [50, 66],
+      [74, 50],
+      [50, 34],
+      [26, 50],
+    ],
+    6: [
+      [50, 64],
+      [75, 64],
+      [75, 36],
+      [50, 36],
+      [25, 36],
+      [25, 64],
     ],
   };
   const fixed = own[players]?.[rel % players];
