@@ -26,12 +26,14 @@ from hypothesis import strategies as st
 from server.helpers import Player, create, join, serving, settle, step
 from server.test_away import db_rows, info_of
 from truco.engine import CHANCE, legal_actions, to_act
+from truco.protocol.told import caretaker_played as told_line
 from truco.server import Settings
 from truco.server.settings import sqlite_url
 from truco.server.store.database import Store
 from truco.server.tables.conn import Conn
 from truco.server.tables.hub import Hub
 from truco.server.tables.table import Table
+from truco.tui.session import RemoteGame
 
 HANG = 120.0
 """Seconds a wait for the table may take: only a hang guard (the bots decide in worker
@@ -108,6 +110,11 @@ def test_a_restart_keeps_what_the_caretaker_played(settings: Settings) -> None:
         }
         assert len(spell["hands"]) >= 3
         assert spells(back.seen, 1) == [spell]  # once
+        # The terminal client, given what the server sent him, writes it in its log once.
+        game = RemoteGame()
+        for msg in back.seen:
+            game.handle(msg)
+        assert game.notices == [told_line(spell)]
         assert info_of(c, table)["seats"][1]["caretaker"] is None
     assert db_rows(
         quick,
