@@ -193,3 +193,42 @@ def test_the_terminal_prints_a_rated_matchs_changes() -> None:
     game.notices.clear()
     game.handle({"t": "rated", "d": {"match": 1, "changes": "nada"}})
     assert game.notices == []
+
+
+def test_the_terminal_says_once_what_the_caretaker_played() -> None:
+    """Back at a seat the caretaker played: the one table message of the return says what it
+    played, and the log gets it once, in the table's language (the words: ``protocol.told``)."""
+    (state, _), *_ = playouts(Rules(), seed=1, steps=1)
+    game = RemoteGame()
+    seats: list[dict[str, Any]] = [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Beto"}]
+    table = {"table": "abc", "seats": seats}
+    game.handle({"t": "full", "d": {"v": 1, "seat": 1, "view": view(state, 1), "table": table}})
+    spell = {"hands": list(range(3, 12)), "score": [7, 9]}
+    back = {"table": "abc", "seats": [seats[0], {**seats[1], "caretaker": spell}]}
+    game.handle({"t": "table", "d": back})
+    assert game.notices == ["Mientras no estabas, jugó por vos el asistente: 9 manos (3 a 11), 7-9"]
+    game.notices.clear()
+    game.handle(
+        {"t": "table", "d": {**table, "seats": [{**seats[0], "caretaker": spell}, seats[1]]}}
+    )
+    game.handle(
+        {"t": "table", "d": {**table, "seats": [seats[0], {**seats[1], "caretaker": None}]}}
+    )
+    bad = {"hands": "3", "score": [7, 9]}
+    game.handle({"t": "table", "d": {**table, "seats": [seats[0], {**seats[1], "caretaker": bad}]}})
+    empty = {"hands": [], "score": [7, 9]}
+    game.handle(
+        {"t": "table", "d": {**table, "seats": [seats[0], {**seats[1], "caretaker": empty}]}}
+    )
+    assert game.notices == []  # another's spell, none, nonsense, nothing played: nothing said
+    # At a Truco Paulista table the terminal says it in pt-BR, one hand in the singular.
+    (paulista, _), *_ = playouts(Rules(variant="paulista"), seed=1, steps=1)
+    game = RemoteGame()
+    game.handle({"t": "full", "d": {"v": 1, "seat": 1, "view": view(paulista, 1), "table": table}})
+    one = {"hands": [4], "score": [2, 5]}
+    game.handle({"t": "table", "d": {**table, "seats": [seats[0], {**seats[1], "caretaker": one}]}})
+    assert game.notices == ["Enquanto você não estava, o assistente jogou por você: a mão 4, 2-5"]
+
+
+def view(state: State, seat: int) -> dict[str, Any]:
+    return json.loads(json.dumps(protocol.view_json(observe(state, seat))))  # type: ignore[no-any-return]

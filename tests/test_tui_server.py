@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import socket
 import threading
 import time
@@ -48,11 +49,22 @@ loaded machine may take many times as long as a quiet one; the whole run stays u
 
 @pytest.fixture
 def base_url(tmp_path: Path) -> Iterator[str]:
+    yield from _serve(tmp_path)
+
+
+@pytest.fixture
+def quick_url(tmp_path: Path) -> Iterator[str]:
+    """A server whose grace period is short, with its bots on the loop (no worker processes)."""
+    yield from _serve(tmp_path, grace_seconds=0.1, bot_processes=0)
+
+
+def _serve(tmp_path: Path, **more: Any) -> Iterator[str]:
     settings = server_mod.Settings(
         database_url=server_mod.sqlite_url(str(tmp_path / "t.db")),
         bot_delay=0.0,
         deal_delay=0.0,
         seed=1,
+        **more,
     )
     port = _free_port()
     config = uvicorn.Config(
@@ -197,3 +209,66 @@ def test_a_variant_at_a_server_table(
         assert "pasa" in log and "poroto" in log
     if options["variant"] == "pica_pica":
         assert "mano de pica" in log
+
+
+def _log_text(app: TrucoApp) -> str:
+    """The "Jugadas" panel's text, without its spaces and line breaks (it wraps)."""
+    lines = app.query_one("#log", RichLog).lines
+    return re.sub(r"\s", "", "".join(line.text for line in lines))
+
+
+def test_back_at_a_seat_the_caretaker_played(quick_url: str, tmp_path: Path) -> None:
+    """Beto leaves, the caretaker plays two hands for him; back in the terminal, its log says
+    once what it played and the score he came back to."""
+    from server.helpers import settle, step
+    from server.test_restart import Remote
+    from truco.protocol.shapes import CaretakerJson
+    from truco.protocol.told import caretaker_played
+
+    created = _post(f"{quick_url}/api/tables", {"name": "Ana", "options": {"target": 30}})
+    invite = quick_url + created["invite"]
+    _, token = join_table(invite, "Beto")
+    port = int(quick_url.rsplit(":", 1)[1])
+    ana = Remote(port, created["table"], created["token"])
+    beto = Remote(port, created["table"], token)
+    settle([ana, beto])
+    beto.close()
+    while not ana.until("table")["d"]["seats"][1]["replaced"]:
+        pass
+
+    def ended() -> int:
+        assert ana.view is not None
+        return int(ana.view["hand"]) - (1 if ana.view["phase"] == "play" else 0)
+
+    began = ended()
+    while ended() < began + 2:
+        assert step([ana], lambda legal: "mazo" if "mazo" in legal else legal[0])
+    settle([ana])  # Ana's turn: the table waits for her while he comes back
+    assert ana.view is not None
+    hands = list(range(began + 1, ended() + 1))
+    said = caretaker_played(CaretakerJson(hands=hands, score=list(ana.view["score"])))
+    assert said is not None and said.startswith("Mientras no estabas, jugó por vos el asistente")
+    game = RemoteGame()
+    app = TrucoApp(game, invite=invite, token=token, delay=0, save_dir=tmp_path)
+
+    async def run() -> None:
+        async with app.run_test(size=(160, 40)) as pilot:
+            deadline = time.monotonic() + HANG_GUARD
+
+            async def until(check: Any) -> None:
+                while not check():
+                    assert time.monotonic() < deadline
+                    await pilot.pause(0.02)
+
+            def seats() -> list[dict[str, Any]]:
+                found: list[dict[str, Any]] = game.table.get("seats") or [{}, {}]
+                return found
+
+            await until(lambda: game.view is not None and seats()[1].get("connected"))
+            await until(lambda: re.sub(r"\s", "", said) in _log_text(app))
+            ana.close()  # the table says so to him: nothing more of the caretaker's
+            await until(lambda: not seats()[0].get("connected"))
+            await pilot.pause(0.1)
+            assert _log_text(app).count(re.sub(r"\s", "", said)) == 1
+
+    asyncio.run(asyncio.wait_for(run(), 2 * HANG_GUARD))

@@ -39,7 +39,7 @@ from truco.bots import LEVELS
 from truco.cards import Card
 from truco.events import Reason
 from truco.paulista import ONZE_RUN, ONZE_VALUE
-from truco.protocol import shapes
+from truco.protocol import shapes, told
 from truco.rules import TARGETS, Rules
 from truco.variants import GAMES, VARIANTS, VariantInfo, target_half
 
@@ -291,6 +291,12 @@ def render() -> str:
             "Reason",
         ),
         *_list("SENAS", senas.SENAS, "The señas a player may make to his partners.", "Sena"),
+        *_record(
+            "CARETAKER_PLAYED",
+            told.CARETAKER_PLAYED,
+            "What a person back at her seat is told the caretaker played for her, by language: "
+            "for one hand and for several (truco.protocol.told, the terminal's words too).",
+        ),
         *_list("EVENT_TYPES", protocol.EVENT_TYPES, "The `type` of every event.", "GameEventType"),
         '/** A card in the notation: rank then suit letter, "1e", "12c". */',
         "export type CardCode = string;",

@@ -40,7 +40,8 @@ ExpiredWhy = Literal["nobody", "no_show", "away"]
 
 
 class CaretakerJson(TypedDict):
-    """The last time the caretaker played for a person, told to her on her return."""
+    """What the caretaker played for a person, told to her once on her return (the words:
+    ``truco.protocol.told``)."""
 
     hands: list[int]
     """The hands of the match it played for her (their numbers, 1 the first)."""
@@ -191,7 +192,8 @@ class SeatJson(TypedDict):
     rematch: NotRequired[bool]
     """This seat asked for a rematch."""
     caretaker: NotRequired[CaretakerJson | None]
-    """The last time the caretaker played for this person (null: never, this match)."""
+    """What the caretaker played for this person: only in the one ``table`` message of her
+    return (null in every other message and answer)."""
 
 
 class TableJson(TypedDict):

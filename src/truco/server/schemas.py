@@ -87,7 +87,8 @@ class SeatInfo(BaseModel):
     replaced: bool
     rematch: bool
     caretaker: Caretaker | None = None
-    """The last time the caretaker played for this person, told on her return."""
+    """What the caretaker played for this person: only in the one ``table`` message of her
+    return, so null in this answer."""
 
 
 class LobbyEntry(BaseModel):

@@ -21,7 +21,14 @@ from truco.engine import CHANCE, to_act
 from truco.errors import TrucoError
 from truco.events import Event, HandEnded, visible_to
 from truco.notation import HandHistory, dumps, from_state
-from truco.protocol import Rated, act_message, event_from_json, rated_from_json, view_from_json
+from truco.protocol import (
+    Rated,
+    act_message,
+    event_from_json,
+    rated_from_json,
+    told,
+    view_from_json,
+)
 from truco.rules import Rules
 from truco.state import OVER, State, new_match
 from truco.tui.text.words import sena_line
@@ -202,6 +209,14 @@ class RemoteGame:
             if isinstance(s, dict) and isinstance(s.get("seat"), int) and s["seat"] < len(names):
                 names[s["seat"]] = str(s.get("name") or "")
         self.names = tuple(names)
+        # Back at a seat the caretaker played: what it played, in the one table message of the
+        # return (the server tells it once), into the log.
+        mine = seats[self.seat] if self.seat is not None and self.seat < len(seats) else None
+        spell = told.spell_from_json(mine.get("caretaker")) if isinstance(mine, dict) else None
+        paulista = self.view is not None and self.view.game == "paulista"
+        line = told.caretaker_played(spell, "pt" if paulista else "es")
+        if line is not None:
+            self.notices.append(line)
 
     def handle(self, message: dict[str, Any]) -> list[Event]:
         """Take in one server message; returns the events it brought (for the log)."""

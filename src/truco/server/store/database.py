@@ -204,6 +204,7 @@ class Store:
                         "level": s.level,
                         "token_hash": s.token_hash,
                         "player_id": s.player_id,
+                        **_spell_values(s),
                     }
                     for s in seats
                 ],
@@ -221,6 +222,7 @@ class Store:
                     level=row.level,
                     token_hash=row.token_hash,
                     player_id=row.player_id,
+                    **_spell_values(row),
                 )
             )
             if status is not None:
@@ -441,7 +443,16 @@ class Store:
             seed=row.seed,
             status=row.status,
             seats=tuple(
-                SeatRow(s.seat, s.name, s.kind, s.level, s.token_hash, s.player_id) for s in seats
+                SeatRow(
+                    s.seat,
+                    s.name,
+                    s.kind,
+                    s.level,
+                    s.token_hash,
+                    s.player_id,
+                    None if s.spell_match is None else (s.spell_match, s.spell_hands or 0),
+                )
+                for s in seats
             ),
             log=tuple(LogRow(e.seq, e.kind, json.loads(e.data)) for e in log),
             created_at=_utc(row.created_at),
@@ -476,6 +487,12 @@ async def _guard() -> AsyncIterator[None]:
         raise
     except Exception as exc:
         raise StoreUnavailable(_reason(exc)) from exc
+
+
+def _spell_values(row: SeatRow) -> dict[str, int | None]:
+    """A seat's caretaker spell (``SeatRow.spell_from``) as its two columns."""
+    match, hands = row.spell_from or (None, None)
+    return {"spell_match": match, "spell_hands": hands}
 
 
 def _not_next(row: dict[str, Any]) -> str:

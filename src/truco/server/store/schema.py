@@ -57,7 +57,13 @@ seats_t = Table(
     Column("level", String(32), nullable=True),
     Column("token_hash", String(64), nullable=True),
     Column("player_id", String(32), nullable=True, index=True),
+    Column("spell_match", Integer, nullable=True),
+    Column("spell_hands", Integer, nullable=True),
 )
+"""``spell_match``, ``spell_hands``: while the caretaker plays for the person of a seat (she did
+not come back within the grace period), the match and how many of its hands had ended when it
+began; null otherwise. Kept so that after a restart it plays on and she still hears what it
+played (``tables/spell.py``)."""
 
 players_t = Table(
     "truco_players",
@@ -208,6 +214,8 @@ class SeatRow:
     token_hash: str | None
     player_id: str | None = None
     """The player (``players.py``) seated here; None for bots, empty seats and old rows."""
+    spell_from: tuple[int, int] | None = None
+    """While the caretaker plays for this person: the match and its hands ended when it began."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from truco.server.players.rated import match_changes
 from truco.server.settings import Settings
 from truco.server.store.database import Store
 from truco.server.store.schema import LogRow, SeatRow, StoreUnavailable, TableRow
-from truco.server.tables import botpool, fanout, pista
+from truco.server.tables import botpool, fanout, pista, spell
 from truco.server.tables.clock import Clock
 from truco.server.tables.conn import Conn
 from truco.server.tables.fanout import Version
@@ -149,9 +149,7 @@ class Room(abc.ABC):
     @classmethod
     def from_row(cls, row: TableRow, store: Store, settings: Settings) -> Self:
         """A table rebuilt from the database by replaying its log."""
-        seats = [
-            Seat(s.seat, s.name, s.kind, s.level, s.token_hash, s.player_id) for s in row.seats
-        ]
+        seats = [Seat.from_row(s) for s in row.seats]
         table = cls(
             row.id,
             rules=from_options(None, row.options),
@@ -445,22 +443,18 @@ class Room(abc.ABC):
             if self.arriving() or (self.waits and self.alone()):
                 return
             if seat.kind == HUMAN and seat.conn is None and not seat.replaced:
-                seat.replaced = True
-                seat.spell_from = (self.match, len(self.hands))
+                spell.begin(seat, self.match, len(self.hands))
+                await self._store_spell(seat)
                 self._broadcast_table()
                 self._schedule()
 
         self.clock.grace(seat, over)
 
-    def _back(self, seat: Seat) -> None:
-        """A person a bot played for is back: what it played for her, for her to hear."""
-        match, ended = seat.spell_from or (self.match, len(self.hands))
-        start = ended if match == self.match else 0
-        seat.spell = {
-            "hands": list(range(start + 1, len(self.hands) + 1)),
-            "score": list(self.state.score),
-        }
-        seat.spell_from = None
+    async def _store_spell(self, seat: Seat) -> None:
+        try:
+            await self.store.set_seat(self.id, seat.row())
+        except StoreUnavailable as exc:  # the caretaker plays (or stops) all the same
+            log.warning("table %s: seat %d's caretaker not written: %s", self.id, seat.seat, exc)
 
     # --- connections ----------------------------------------------------------------------
 
@@ -506,18 +500,21 @@ class Room(abc.ABC):
             if self.away_since is not None and not self.paused():
                 self.away_since = None
                 await self._store_away()
+            told = None
             if seat.replaced:
-                seat.replaced = False
-                self._back(seat)
+                told = spell.end(seat, self.match, len(self.hands), self.state.score)
+                await self._store_spell(seat)
                 self._schedule()
             elif held and not self.held():
                 self._schedule()
             self._catch_up(conn, last_v)
             self._senas.catch_up(self.state, conn, seat.seat, await self._hidden_seats(seat))
+            seat.spell = told if told and told["hands"] else None  # in this message only
             if news:
                 self._broadcast_table()
             else:  # the new connection itself still hears that it is seated again
                 conn.send(p.encode("table", self.info()))
+            seat.spell = None
             await self._tell_rating(conn)
 
         await self.submit(run)

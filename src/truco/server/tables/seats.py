@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from truco import protocol as p
+from truco.protocol.shapes import CaretakerJson
 from truco.server.errors import TableError
 from truco.server.store.schema import SeatRow
 from truco.server.tables.conn import Conn
@@ -51,16 +52,39 @@ class Seat:
     """The person connected at least once since this process holds the table: a table does
     not start before all of its people came (``Room.arriving``)."""
     spell_from: tuple[int, int] | None = None
-    """While a bot plays for this person: the match and how many of its hands had ended."""
-    spell: dict[str, object] | None = None
-    """The last time a bot played for this person, told to her on her return: the hands it
-    played (their numbers in the match) and the score she came back to."""
+    """While a bot plays for this person: the match and how many of its hands had ended (kept
+    in the store: ``spell.py``)."""
+    spell: CaretakerJson | None = None
+    """What the caretaker played for this person, set only while the ``table`` message of her
+    return is sent: she is told it once (``spell.py``)."""
     grace: asyncio.TimerHandle | None = None
     acks: OrderedDict[int, tuple[int, str, int]] = field(default_factory=OrderedDict)
     """Acknowledged actions: a -> (version chosen at, action, version applied as)."""
 
     def row(self) -> SeatRow:
-        return SeatRow(self.seat, self.name, self.kind, self.level, self.token_hash, self.player_id)
+        return SeatRow(
+            self.seat,
+            self.name,
+            self.kind,
+            self.level,
+            self.token_hash,
+            self.player_id,
+            self.spell_from,
+        )
+
+    @classmethod
+    def from_row(cls, row: SeatRow) -> Seat:
+        """A seat read back from the store: the caretaker plays on if it played for her."""
+        return cls(
+            row.seat,
+            row.name,
+            row.kind,
+            row.level,
+            row.token_hash,
+            row.player_id,
+            replaced=row.spell_from is not None,
+            spell_from=row.spell_from,
+        )
 
     def acked(self, a: int, v: int, action: str) -> int | None:
         """The version action ``a`` was applied as, if it is this very action resent."""

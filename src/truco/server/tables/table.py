@@ -151,7 +151,7 @@ class Table(Room):
                 seat.conn = None
             self.clock.end_grace(seat)
             seat.name, seat.kind, seat.level, seat.token_hash = "", EMPTY, None, None
-            seat.player_id, seat.replaced, seat.rematch = None, False, False
+            seat.player_id, seat.replaced, seat.rematch, seat.spell_from = None, False, False, None
             seat.acks.clear()
             self._broadcast_table()
 

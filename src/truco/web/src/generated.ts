@@ -66,6 +66,13 @@ export type Reason = (typeof REASONS)[number];
 export const SENAS = ["ancho-espada", "ancho-basto", "siete-espada", "siete-oro", "tres", "dos", "ancho-falso", "nada", "envido-alto", "flor"] as const;
 export type Sena = (typeof SENAS)[number];
 
+/** What a person back at her seat is told the caretaker played for her, by language: for one hand and for several (truco.protocol.told, the terminal's words too). */
+export const CARETAKER_PLAYED = {
+  es: { one: "Mientras no estabas, jugó por vos el asistente: la mano {first}, {score}", many: "Mientras no estabas, jugó por vos el asistente: {n} manos ({first} a {last}), {score}" },
+  en: { one: "While you were away, the caretaker played for you: hand {first}, {score}", many: "While you were away, the caretaker played for you: {n} hands ({first} to {last}), {score}" },
+  pt: { one: "Enquanto você não estava, o assistente jogou por você: a mão {first}, {score}", many: "Enquanto você não estava, o assistente jogou por você: {n} mãos ({first} a {last}), {score}" },
+} as const;
+
 /** The `type` of every event. */
 export const EVENT_TYPES = ["HandStarted", "CardsDealt", "ViraTurned", "CardPlayed", "Discarded", "Called", "Answered", "WentToMazo", "TrickEnded", "PointsDeclared", "Scored", "PorotosPassed", "CardsShown", "HandEnded", "MatchEnded"] as const;
 export type GameEventType = (typeof EVENT_TYPES)[number];
@@ -295,7 +302,7 @@ export interface View {
   story: HandStory | null;
 }
 
-/** The last time the caretaker played for a person, told to her on her return. */
+/** What the caretaker played for a person, told to her once on her return (the words: `truco.protocol.told`). */
 export interface CaretakerSpell {
   /** The hands of the match it played for her (their numbers, 1 the first). */
   hands: number[];
@@ -314,7 +321,7 @@ export interface SeatInfo {
   replaced?: boolean;
   /** This seat asked for a rematch. */
   rematch?: boolean;
-  /** The last time the caretaker played for this person (null: never, this match). */
+  /** What the caretaker played for this person: only in the one `table` message of her return (null in every other message and answer). */
   caretaker?: CaretakerSpell | null;
 }
 

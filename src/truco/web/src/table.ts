@@ -223,14 +223,16 @@ function onServerMessage(msg: ServerMessage): void {
       app.expired = info.expired ?? "nobody";
       socket?.close();
     }
-    // Back after the caretaker played for her: what it played, told once (the server's fact).
+    // Back after the caretaker played for her: what it played (the server says it in the one
+    // table message of her return; the words are truco.protocol.told's, through generated.ts).
     const mine = state.seat !== null ? info?.seats[state.seat]?.caretaker : null;
-    const key = mine ? `${state.seat}:${mine.hands.join(",")}` : "";
+    const key = mine ? `${state.seat}:${mine.hands.join(",")}:${mine.score.join("-")}` : "";
     if (mine && mine.hands.length > 0 && key !== app.spellTold) {
       app.spellTold = key;
       const first = mine.hands[0] ?? 0;
       const last = mine.hands[mine.hands.length - 1] ?? 0;
-      showToast(t("caretaker_played", { n: mine.hands.length, score: mine.score.join("-"), first, last }));
+      const words = mine.hands.length === 1 ? "caretaker_played_one" : "caretaker_played";
+      showToast(t(words, { n: mine.hands.length, score: mine.score.join("-"), first, last }));
     }
     if (msg.t === "full" && before.matchOver && !state.matchOver) app.rematchAsked = false;
   }

@@ -1,5 +1,6 @@
 // English, the second language: every key of the Spanish dictionary.
 
+import { CARETAKER_PLAYED } from "../generated";
 import type { Key } from "./es";
 
 export const en: Record<Key, string> = {
@@ -247,7 +248,8 @@ export const en: Record<Key, string> = {
   err_bad_options: "Invalid options.",
   err_bad_name: "That name will not do: up to 24 visible characters, with no control, invisible or text-direction characters, no stacked marks, and not looking like a bot's.",
   err_network: "Could not reach the server.",
-  caretaker_played: "While you were away, the caretaker played for you: {n} hands ({first} to {last}), {score}",
+  caretaker_played: CARETAKER_PLAYED.en.many,
+  caretaker_played_one: CARETAKER_PLAYED.en.one,
   expired_nobody: "The table expired: nobody sat down in time.",
   expired_no_show: "The table expired unplayed: your rivals did not come. You can go back to Play now.",
   expired_away: "The table expired: you did not come back in time.",

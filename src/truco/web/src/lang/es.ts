@@ -1,6 +1,8 @@
 // Spanish, with the Argentine table's words: the interface's first language and the source of the
 // keys (every other language has each of them; test/i18n.test.ts checks).
 
+import { CARETAKER_PLAYED } from "../generated";
+
 export const es = {
   title: "Truco",
   subtitle: "Truco argentino en línea",
@@ -246,7 +248,8 @@ export const es = {
   err_bad_options: "Opciones inválidas.",
   err_bad_name: "Ese nombre no sirve: hasta 24 caracteres visibles, sin caracteres de control, invisibles ni de dirección del texto, sin marcas apiladas, y que no parezca el de un bot.",
   err_network: "No se pudo conectar con el servidor.",
-  caretaker_played: "Mientras no estabas, jugó por vos el asistente: {n} manos ({first} a {last}), {score}",
+  caretaker_played: CARETAKER_PLAYED.es.many,
+  caretaker_played_one: CARETAKER_PLAYED.es.one,
   expired_nobody: "La mesa venció: nadie se sentó a tiempo.",
   expired_no_show: "La mesa venció sin jugarse: tus rivales no llegaron. Podés volver a Jugar ahora.",
   expired_away: "La mesa venció: no volviste a tiempo.",

@@ -4,6 +4,7 @@
 // Argentine game's own words (envido, flor, señas, the three-player variants, the anotador) are
 // never shown there and are left to Spanish.
 
+import { CARETAKER_PLAYED } from "../generated";
 import type { Key } from "./es";
 
 export const pt: Partial<Record<Key, string>> = {
@@ -164,7 +165,8 @@ export const pt: Partial<Record<Key, string>> = {
   err_bad_options: "Opções inválidas.",
   err_bad_name: "Esse nome não serve: até 24 caracteres visíveis, sem caracteres de controle, invisíveis ou de direção do texto, sem marcas empilhadas, e que não pareça o de um bot.",
   err_network: "Não foi possível falar com o servidor.",
-  caretaker_played: "Enquanto você não estava, o assistente jogou por você: {n} mãos ({first} a {last}), {score}",
+  caretaker_played: CARETAKER_PLAYED.pt.many,
+  caretaker_played_one: CARETAKER_PLAYED.pt.one,
   expired_nobody: "A mesa expirou: ninguém sentou a tempo.",
   expired_no_show: "A mesa expirou sem ser jogada: seus rivais não vieram. Você pode voltar a Jogar agora.",
   expired_away: "A mesa expirou: você não voltou a tempo.",
