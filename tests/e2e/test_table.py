@@ -312,12 +312,19 @@ def test_the_table_reads_at_a_glance(base_url: str, new_page: NewPage, shots: Sh
     beto.click('[data-cmd="join"]')
     beto.locator(".board .seat.me").wait_for()
     ana.locator(".scoreboard").wait_for()
-    colour = "(e) => getComputedStyle(e).color"
-    ours = [p.locator(".scoreboard .ours .team-name").evaluate(colour) for p in (ana, beto)]
-    theirs = [p.locator(".scoreboard .theirs .team-name").evaluate(colour) for p in (ana, beto)]
+    # Each style is read where the element is found, in one task of the page: an element the
+    # page redraws between a locator's finding it and reading it is detached, and reads as "".
+    style = "([css, prop]) => getComputedStyle(document.querySelector(css))[prop]"
+
+    def looks(page: Page, css: str, prop: str) -> str:
+        page.locator(css).first.wait_for()
+        found: str = page.evaluate(style, [css, prop])
+        return found
+
+    ours = [looks(p, ".scoreboard .ours .team-name", "color") for p in (ana, beto)]
+    theirs = [looks(p, ".scoreboard .theirs .team-name", "color") for p in (ana, beto)]
     assert ours[0] == ours[1] and theirs[0] == theirs[1] and ours[0] != theirs[0]
-    plate = "(e) => getComputedStyle(e).borderTopColor"
-    mine = [p.locator(".board .seat.me .plate").evaluate(plate) for p in (ana, beto)]
+    mine = [looks(p, ".board .seat.me .plate", "borderTopColor") for p in (ana, beto)]
     assert mine[0] == mine[1]
     # A spectator sees the players' names, not "Equipo 1".
     watcher = new_page("Watcher", mobile=True)
