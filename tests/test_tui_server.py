@@ -11,6 +11,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,12 @@ def _serve(tmp_path: Path, **more: Any) -> Iterator[str]:
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
+    # The server's bot workers are spawned on first use, while the terminal app runs in this
+    # same process; multiprocessing's resource tracker, launched with the first of them, passes
+    # sys.stderr's descriptor to its child, and Textual's stand-in for sys.stderr answers -1:
+    # "bad value(s) in fds_to_keep", and the table set aside. Launched now, before any app runs,
+    # the tracker has the real descriptor (a `truco serve` has no Textual app at all).
+    resource_tracker.ensure_running()
     thread.start()
     deadline = time.monotonic() + HANG_GUARD
     while not server.started:
