@@ -35,6 +35,9 @@ TOO_MANY_CONNECTIONS: Final = "too_many_connections"
 """Error code of a connection refused for its address's open connections (HTTP 429)."""
 _PIECE: Final = 4 * 1024
 """The most bytes of a chunked body handed to the parser at once (see ``data_received``)."""
+LINGER_SECONDS: Final = 2.0
+"""How long a connection refused mid-head stays open after its answer, its bytes dropped: a
+socket closed with bytes still unread is reset, and the reset takes the answer with it."""
 
 
 class _Refused(Exception):
@@ -214,8 +217,8 @@ def guarded(settings: Settings) -> type[asyncio.Protocol]:
         def on_response_complete(self) -> None:
             super().on_response_complete()
             if self._head_refused and not getattr(self, "pipeline", ()):
-                self.transport.write(self._refusal)
-                self.transport.close()
+                self.transport.resume_reading()  # paused in _refuse_head: dropped from now on
+                self._answer_and_linger()
             elif not self.transport.is_closing():
                 self._arm()  # the next request's headers are due in as long
 
@@ -253,8 +256,17 @@ def guarded(settings: Settings) -> type[asyncio.Protocol]:
                 # A request before this one (pipelined) is being answered: its answer first.
                 self.transport.pause_reading()
                 return
-            self.transport.write(self._refusal)
-            self.transport.close()
+            self._answer_and_linger()
+
+        def _answer_and_linger(self) -> None:
+            """Write the refusal, end our side (a FIN after it) and drop what the client still
+            sends until it closes, or ``LINGER_SECONDS``: closing at once with its bytes unread
+            would reset the connection, and a reset client never reads the 431."""
+            transport: asyncio.Transport = self.transport
+            transport.write(self._refusal)
+            if transport.can_write_eof():
+                transport.write_eof()
+            asyncio.get_running_loop().call_later(LINGER_SECONDS, transport.close)
 
         def on_headers_complete(self) -> None:
             self._in_head = False
@@ -278,6 +290,9 @@ def guarded(settings: Settings) -> type[asyncio.Protocol]:
                 super().connection_lost(exc)
 
         def eof_received(self) -> None:
+            if self._head_refused:
+                self.transport.close()  # the client read its answer and is done
+                return
             if not self._refused:
                 super().eof_received()
 
