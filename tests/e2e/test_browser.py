@@ -99,6 +99,13 @@ def seated(
         base_url, "/api/tables", {"name": name, "options": options, "bots": bots}
     )
     page = new_page(name, mobile=mobile)
+    sit(page, base_url, created)
+    return page, created
+
+
+def sit(page: Page, base_url: str, created: dict[str, Any]) -> None:
+    """Open the table ``created`` answered for at its creator's seat (her token in the
+    browser, as the page keeps it)."""
     page.goto(base_url + "/")
     token = json.dumps({"seat": created["seat"], "token": created["token"]})
     page.evaluate(
@@ -106,7 +113,6 @@ def seated(
     )
     page.goto(base_url + created["invite"])
     page.locator(".board .seat.me").wait_for()
-    return page, created
 
 
 def final_score(page: Page) -> tuple[int, int]:

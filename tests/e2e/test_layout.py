@@ -15,7 +15,6 @@ Screenshots go to test-output/e2e/layout-*.png.
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 import time
 from collections.abc import Callable
@@ -32,7 +31,7 @@ if _reason:
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import Page  # noqa: E402
 
-from e2e.test_browser import api, click_act  # noqa: E402
+from e2e.test_browser import api, click_act, sit  # noqa: E402
 from e2e.test_variants import STATE_JS, pick  # noqa: E402
 
 VARIANTS: dict[str, tuple[dict[str, Any], int]] = {
@@ -104,13 +103,7 @@ def open_seated(page: Page, base_url: str, options: dict[str, Any], seats: int) 
     created: dict[str, Any] = api(
         base_url, "/api/tables", {"name": "Ana", "options": options, "bots": bots}
     )
-    page.goto(base_url + "/")
-    token = json.dumps({"seat": created["seat"], "token": created["token"]})
-    page.evaluate(
-        "([k, v]) => localStorage.setItem(k, v)", [f"truco:seat:{created['table']}", token]
-    )
-    page.goto(base_url + created["invite"])
-    page.locator(".board .seat.me").wait_for()
+    sit(page, base_url, created)
     page.locator(".board .seat").nth(seats - 1).wait_for()
     table: str = created["table"]
     return table

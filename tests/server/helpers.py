@@ -211,6 +211,18 @@ def step(players: Sequence[Connection], choose: Any, timeout: float = WAIT) -> b
     return True
 
 
+def two_people(client: TestClient) -> tuple[str, dict[str, Any], str, Player, Player]:
+    """A 1v1 table of two people, both connected and the match under way: its id, what its
+    creation answered, Beto's seat token, Ana's and Beto's connections."""
+    created = create(client)
+    table = created["table"]
+    token = join(client, table)
+    ana = Player(client, table, created["token"])
+    beto = Player(client, table, token)
+    settle([ana, beto])
+    return table, created, token, ana, beto
+
+
 @contextlib.contextmanager
 def serving(settings: Settings) -> Iterator[TestClient]:
     """The app in process, with every player it opened closed at the end."""

@@ -18,7 +18,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from server.helpers import WAIT, Player, app_state, create, join, serving, settle, step
+from server.helpers import WAIT, Player, app_state, create, serving, settle, step, two_people
 from server.test_playnow import Person, queue, status
 from truco.server import Settings
 from truco.server.errors import CLOSE_EXPIRED
@@ -105,12 +105,7 @@ def test_a_table_of_one_person_and_bots_waits_for_her(settings: Settings) -> Non
 def test_the_caretaker_plays_between_people_and_says_so(settings: Settings) -> None:
     quick = settings.but(grace_seconds=0.1)
     with serving(quick) as c:
-        t = create(c)
-        table = t["table"]
-        token = join(c, table)
-        ana = Player(c, table, t["token"])
-        beto = Player(c, table, token)
-        settle([ana, beto])
+        table, _, token, ana, beto = two_people(c)
         beto.close()
         wait_for(c, table, lambda i: i["seats"][1]["replaced"])
         assert not info_of(c, table)["paused"]  # another person is seated: it goes on

@@ -32,21 +32,27 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: Path) -> None:
+    """``truco serve`` in a process of its own on ``db`` (``env``: more of its settings), its
+    output in a file beside the database, read when it does not start."""
+
+    def __init__(self, db: Path, **env: str) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        env = {
+        values = {
             **os.environ,
             "TRUCO_BOT_DELAY": "0",
             "TRUCO_DEAL_DELAY": "0",
             "TRUCO_SEED": "11",
+            **env,
         }
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "truco", "serve", "--port", str(self.port), "--db", str(db)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-        )
+        self.log = db.with_name(f"{db.stem}-{self.port}.log")
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "truco", "serve", "--port", str(self.port), "--db", str(db)],
+                env=values,
+                stdout=subprocess.DEVNULL,
+                stderr=out,
+            )
         end = time.monotonic() + WAIT  # a hang guard: it stops at once if the server exits
         while True:
             try:
@@ -54,9 +60,12 @@ class Server:
                 return
             except httpx.TransportError:
                 if self.proc.poll() is not None or time.monotonic() > end:
-                    err = self.proc.stderr.read().decode() if self.proc.stderr else ""
+                    err = self.log.read_text(errors="replace")[-4000:]
                     raise AssertionError(f"the server did not start: {err}") from None
                 time.sleep(0.05)
+
+    def client(self) -> httpx.Client:
+        return httpx.Client(base_url=self.base, timeout=30)
 
     def kill(self) -> None:
         os.kill(self.proc.pid, signal.SIGKILL)
@@ -69,8 +78,6 @@ class Server:
                 self.proc.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
-        if self.proc.stderr:
-            self.proc.stderr.close()
 
 
 class Remote(Connection):

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, event, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from server.helpers import Player, create, join, serving, settle, step
+from server.helpers import Player, serving, settle, step, two_people
 from server.test_away import db_rows, info_of
 from truco.engine import CHANCE, legal_actions, to_act
 from truco.protocol.told import caretaker_played as told_line
@@ -68,12 +68,7 @@ def spells(messages: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
 def test_a_restart_keeps_what_the_caretaker_played(settings: Settings) -> None:
     quick = settings.but(grace_seconds=0.1)
     with serving(quick) as c:
-        t = create(c)
-        table = t["table"]
-        token = join(c, table)
-        ana = Player(c, table, t["token"])
-        beto = Player(c, table, token)
-        settle([ana, beto])
+        table, t, token, ana, beto = two_people(c)
         beto.close()
         while not ana.until("table")["d"]["seats"][1]["replaced"]:
             pass

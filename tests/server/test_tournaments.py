@@ -6,10 +6,6 @@ so every game ends on its own, as a real one whose players walked away would."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,47 +15,17 @@ import httpx
 import pytest
 
 from server.helpers import WAIT
-from server.test_restart import free_port
+from server.test_restart import Server
 
 
-class Server:
-    def __init__(self, db: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        env = {
-            **os.environ,
-            "TRUCO_BOT_DELAY": "0",
-            "TRUCO_DEAL_DELAY": "0",
-            "TRUCO_TOURNAMENT_TICK": "0.2",
-            "TRUCO_TOURNAMENT_TURN_SECONDS": "0.01",
-            "TRUCO_RATED_TURN_MIN": "0.01",
-        }
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "truco", "serve", "--port", str(self.port), "--db", str(db)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        end = time.monotonic() + WAIT
-        while True:
-            try:
-                httpx.get(f"{self.base}/api/tables", timeout=1)
-                return
-            except httpx.TransportError:
-                assert self.proc.poll() is None and time.monotonic() < end, "no server"
-                time.sleep(0.05)
-
-    def client(self) -> httpx.Client:
-        return httpx.Client(base_url=self.base, timeout=30)
-
-    def kill(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(5)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(20)
+def tournament_server(db: Path) -> Server:
+    """A server whose tournaments pair every 0.2 s and whose turn clocks run out at once."""
+    return Server(
+        db,
+        TRUCO_TOURNAMENT_TICK="0.2",
+        TRUCO_TOURNAMENT_TURN_SECONDS="0.01",
+        TRUCO_RATED_TURN_MIN="0.01",
+    )
 
 
 @pytest.fixture
@@ -116,7 +82,7 @@ def check_scores(seen: dict[str, Any]) -> None:
 def test_a_rated_swiss_plays_its_rounds_with_a_bye_and_no_rematch(
     db: Path, servers: list[Server]
 ) -> None:
-    server = Server(db)
+    server = tournament_server(db)
     servers.append(server)
     ana, beto, caro = (named(server, n) for n in ("Ana", "Beto", "Caro"))
     r = ana.post(
@@ -151,7 +117,7 @@ def test_a_rated_swiss_plays_its_rounds_with_a_bye_and_no_rematch(
 
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE truco_tournaments SET starts_at = '2000-01-01 00:00:00'")
-    server = Server(db)
+    server = tournament_server(db)
     servers.append(server)
     look = server.client()
     seen = until(
@@ -182,7 +148,7 @@ def test_a_rated_swiss_plays_its_rounds_with_a_bye_and_no_rematch(
 def test_an_arena_pairs_again_at_once_and_survives_a_restart(
     db: Path, servers: list[Server]
 ) -> None:
-    server = Server(db)
+    server = tournament_server(db)
     servers.append(server)
     ana, beto = server.client(), server.client()
     for c in (ana, beto):
@@ -205,7 +171,7 @@ def test_an_arena_pairs_again_at_once_and_survives_a_restart(
     before = {g["table"] for g in seen["games"]}
     server.kill()
     servers.remove(server)
-    server = Server(db)
+    server = tournament_server(db)
     servers.append(server)
     # The same identities on the new process (the cookie's key lives in the database).
     beto = httpx.Client(base_url=server.base, cookies=beto.cookies, timeout=30)
