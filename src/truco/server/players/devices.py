@@ -22,11 +22,10 @@ from itertools import combinations
 from typing import Final
 
 from fastapi import Request, Response
-from sqlalchemy import Column, DateTime, Insert, String, Table, or_, select
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Column, DateTime, String, Table, or_, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from truco.server.store.database import Store
+from truco.server.store.database import Store, insert_new
 from truco.server.store.schema import metadata
 
 COOKIE: Final = "truco_seen"
@@ -74,12 +73,6 @@ def remember(
     response.headers.append("set-cookie", cookie + ("; Secure" if secure else ""))
 
 
-def _insert(conn: AsyncConnection) -> Insert:
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    insert: Insert = dialect.insert(shared_t).on_conflict_do_nothing()
-    return insert
-
-
 async def link(store: Store, before: list[str], player_id: str) -> None:
     """Record that one browser has been ``player_id`` and each of ``before``."""
     others = sorted({i for i in before if i != player_id})
@@ -91,7 +84,7 @@ async def link(store: Store, before: list[str], player_id: str) -> None:
         for o in others
     ]
     async with store.writing() as conn:
-        await conn.execute(_insert(conn).values(rows))
+        await conn.execute(insert_new(conn, shared_t).values(rows))
 
 
 async def linked(conn: AsyncConnection, people: list[str]) -> set[tuple[str, str]]:

@@ -19,7 +19,6 @@ from sqlalchemy import (
     DateTime,
     Float,
     Index,
-    Insert,
     Integer,
     String,
     Table,
@@ -27,12 +26,12 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from truco.protocol import Rated, RatingChange
 from truco.server.players import devices, ratings
 from truco.server.players.ratings import NEW, Entry, Skill
+from truco.server.store.database import insert_new
 from truco.server.store.schema import metadata
 
 ratings_t = Table(
@@ -174,7 +173,7 @@ class Finish:
             # Rows first (a newcomer has none), then read them locked, in one order: two
             # matches that end at once with a player in common wait for each other.
             await conn.execute(
-                _insert_new(conn).values(
+                insert_new(conn, ratings_t).values(
                     [
                         {
                             "player_id": pid,
@@ -259,13 +258,6 @@ class Finish:
             return Entry(sitter.team, bot or NEW, fixed=True)
         skill = known.get(sitter.player_id, (NEW, 0))[0]
         return Entry(sitter.team, skill, left=sitter.left)
-
-
-def _insert_new(conn: AsyncConnection) -> Insert:
-    """An INSERT of rating rows that leaves a row already there as it is."""
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    insert: Insert = dialect.insert(ratings_t).on_conflict_do_nothing()
-    return insert
 
 
 async def match_changes(conn: AsyncConnection, table_id: str, match: int) -> Rated | None:

@@ -15,13 +15,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Insert, Row, Table, select, update
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import Row, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from truco.server.players.names import name_skeleton
-from truco.server.store.database import Store
+from truco.server.store.database import Store, insert_new
 from truco.server.store.schema import (
     OPEN,
     StoreUnavailable,
@@ -58,13 +56,6 @@ def _utc(at: datetime) -> datetime:
     return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
-def _insert_new(conn: AsyncConnection, table: Table) -> Insert:
-    """An INSERT that does nothing when the key is there already (SQLite and PostgreSQL)."""
-    if conn.dialect.name == "postgresql":
-        return postgresql.insert(table).on_conflict_do_nothing()
-    return sqlite.insert(table).on_conflict_do_nothing()
-
-
 def _player(row: Row[Any]) -> Player:
     return Player(
         id=row.id,
@@ -86,7 +77,7 @@ class Players:
         now = _now()
         async with self.store.writing() as conn:
             await conn.execute(
-                _insert_new(conn, players_t).values(id=player_id, created_at=now, last_seen=now)
+                insert_new(conn, players_t).values(id=player_id, created_at=now, last_seen=now)
             )
 
     async def get(self, player_id: str) -> Player | None:
@@ -125,7 +116,7 @@ class Players:
         try:
             async with self.store.writing() as conn:
                 await conn.execute(
-                    _insert_new(conn, players_t).values(id=player_id, created_at=now, last_seen=now)
+                    insert_new(conn, players_t).values(id=player_id, created_at=now, last_seen=now)
                 )
                 done = await conn.execute(
                     update(players_t)
@@ -182,7 +173,7 @@ async def shared_secret(store: Store, name: str) -> str:
         return str(value)
     async with store.writing() as conn:
         await conn.execute(
-            _insert_new(conn, secrets_t).values(name=name, value=secrets.token_urlsafe(48))
+            insert_new(conn, secrets_t).values(name=name, value=secrets.token_urlsafe(48))
         )
         # Another process may have written first: everyone keeps the one row that won.
         found = await conn.execute(select(secrets_t.c.value).where(secrets_t.c.name == name))

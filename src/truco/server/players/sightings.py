@@ -23,12 +23,10 @@ import hmac
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, timedelta
 
-from sqlalchemy import Column, Date, Index, Insert, String, Table, delete, select
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import Column, Date, Index, String, Table, delete, select
 
 from truco.server.players.records import shared_secret
-from truco.server.store.database import Store
+from truco.server.store.database import Store, insert_new
 from truco.server.store.schema import StoreUnavailable, metadata
 
 sightings_t = Table(
@@ -40,12 +38,6 @@ sightings_t = Table(
     Index("ix_truco_sightings_day", "day"),
 )
 """A player seen on ``day`` (UTC) from the address whose digest is ``address``."""
-
-
-def _insert_new(conn: AsyncConnection) -> Insert:
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-    insert: Insert = dialect.insert(sightings_t).on_conflict_do_nothing()
-    return insert
 
 
 class Sightings:
@@ -96,7 +88,7 @@ class Sightings:
             key = await self.key()
             async with self.store.writing() as conn:
                 await conn.execute(
-                    _insert_new(conn).values(
+                    insert_new(conn, sightings_t).values(
                         player_id=player_id, address=self.digest(key, address), day=today
                     )
                 )

@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    Insert,
+    Table,
     bindparam,
     event,
     func,
@@ -29,6 +31,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import IntegrityError
@@ -476,6 +479,14 @@ class Store:
                 .order_by(tables_t.c.created_at)
             )
             return [r.id for r in rows]
+
+
+def insert_new(conn: AsyncConnection, table: Table) -> Insert:
+    """An INSERT into ``table`` that leaves a row whose key is there already as it is (SQLite
+    and PostgreSQL alike)."""
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    insert: Insert = dialect.insert(table).on_conflict_do_nothing()
+    return insert
 
 
 @contextlib.asynccontextmanager
