@@ -23,7 +23,7 @@ from sqlalchemy.exc import IntegrityError
 from truco.server.exercises import glicko
 from truco.server.exercises.generate import Found
 from truco.server.exercises.glicko import Rating
-from truco.server.store.database import Store
+from truco.server.store.database import Store, insert_new
 from truco.server.store.schema import (
     StoreUnavailable,
     exercise_attempts_t,
@@ -297,24 +297,40 @@ class Exercises:
         solved = action == exercise.best
         try:
             async with self.store.writing() as conn:
+                now = _now()
+                # The player's row made first if new, then both ratings read under a lock (on
+                # PostgreSQL; SQLite writes one at a time): two first answers at once would
+                # both insert it, and two answers at once would each move a rating read before
+                # the other wrote it.
+                await conn.execute(
+                    insert_new(conn, puzzle_ratings_t).values(
+                        player_id=player_id,
+                        rating=glicko.NEW.rating,
+                        deviation=glicko.NEW.deviation,
+                        volatility=glicko.NEW.volatility,
+                        attempts=0,
+                        updated_at=now,
+                    )
+                )
                 row = (
                     await conn.execute(
-                        select(puzzle_ratings_t).where(puzzle_ratings_t.c.player_id == player_id)
+                        select(puzzle_ratings_t)
+                        .where(puzzle_ratings_t.c.player_id == player_id)
+                        .with_for_update()
                     )
-                ).first()
-                mine = (
-                    glicko.NEW if row is None else Rating(row.rating, row.deviation, row.volatility)
-                )
+                ).one()
+                mine = Rating(row.rating, row.deviation, row.volatility)
                 current = (
                     await conn.execute(
                         select(
                             exercises_t.c.rating, exercises_t.c.deviation, exercises_t.c.volatility
-                        ).where(exercises_t.c.id == exercise.id)
+                        )
+                        .where(exercises_t.c.id == exercise.id)
+                        .with_for_update()
                     )
                 ).one()
                 theirs = Rating(current.rating, current.deviation, current.volatility)
                 after, their_after = glicko.game(mine, theirs, solved)
-                now = _now()
                 await conn.execute(
                     insert(exercise_attempts_t).values(
                         player_id=player_id,
@@ -332,16 +348,11 @@ class Exercises:
                     "volatility": after.volatility,
                     "updated_at": now,
                 }
-                if row is None:
-                    await conn.execute(
-                        insert(puzzle_ratings_t).values(player_id=player_id, attempts=1, **values)
-                    )
-                else:
-                    await conn.execute(
-                        update(puzzle_ratings_t)
-                        .where(puzzle_ratings_t.c.player_id == player_id)
-                        .values(attempts=puzzle_ratings_t.c.attempts + 1, **values)
-                    )
+                await conn.execute(
+                    update(puzzle_ratings_t)
+                    .where(puzzle_ratings_t.c.player_id == player_id)
+                    .values(attempts=puzzle_ratings_t.c.attempts + 1, **values)
+                )
                 await conn.execute(
                     update(exercises_t)
                     .where(exercises_t.c.id == exercise.id)
