@@ -342,6 +342,9 @@ class Settings:
             "presence_seconds",
             "invites_per_minute",
             "moderation_per_second",
+            "exercises_interval",
+            "exercises_per_second",
+            "address_exercises_per_second",
         ):
             values[name] = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
         for name in (
@@ -359,9 +362,6 @@ class Settings:
             "reports_per_day",
             "report_text_most",
             "moderation_burst",
-        ):
-            values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
-        for name in (
             "exercises_tables",
             "exercises_decisions",
             "exercises_keep",
@@ -369,15 +369,9 @@ class Settings:
             "exercises_max",
             "exercises_burst",
             "address_exercises_burst",
+            "analysis_processes",
+            "analysis_queue",
         ):
-            values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
-        for name in (
-            "exercises_interval",
-            "exercises_per_second",
-            "address_exercises_per_second",
-        ):
-            values[name] = _env_float(f"TRUCO_{name.upper()}", getattr(base, name))
-        for name in ("analysis_processes", "analysis_queue"):
             values[name] = int(_env_float(f"TRUCO_{name.upper()}", getattr(base, name)))
         if os.environ.get("TRUCO_PROXIES"):
             values["proxies"] = tuple(
