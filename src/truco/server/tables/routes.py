@@ -137,10 +137,7 @@ def install(app: FastAPI, hub: Hub, settings: Settings, checked: list[Any]) -> T
         auth: HTTPAuthorizationCredentials | None = Depends(creator),  # noqa: B008
     ) -> dict[str, Any]:
         table = await get_table(table_id)
-        token = auth.credentials if auth is not None else ""
-        seat = table.find_seat(token) if token else None
-        if seat is None or seat.seat != 0:
-            raise TableError(p.BAD_TOKEN, "only the table's creator may add bots")
+        _as_creator(table, auth, "add bots")
         try:
             await table.add_bot(body.seat, body.level)
         except ValueError as exc:  # an unknown bot (TrucoError)
@@ -162,10 +159,7 @@ def install(app: FastAPI, hub: Hub, settings: Settings, checked: list[Any]) -> T
         seat empties and that person may not sit here again (docs/players.md, "Sacar de la
         mesa")."""
         table = await get_table(table_id)
-        token = auth.credentials if auth is not None else ""
-        own = table.find_seat(token) if token else None
-        if own is None or own.seat != 0:
-            raise TableError(p.BAD_TOKEN, "only the table's creator may remove someone")
+        _as_creator(table, auth, "remove someone")
         await table.kick(seat)
         return table.info()
 
@@ -235,6 +229,14 @@ async def _seated_player(request: Request) -> str | None:
     if player_id is not None:
         await request.app.state.identity.players.create(player_id)
     return player_id
+
+
+def _as_creator(table: TableHandle, auth: HTTPAuthorizationCredentials | None, doing: str) -> None:
+    """Refuse unless ``auth`` holds the token of the table's creator (seat 0)."""
+    token = auth.credentials if auth is not None else ""
+    own = table.find_seat(token) if token else None
+    if own is None or own.seat != 0:
+        raise TableError(p.BAD_TOKEN, f"only the table's creator may {doing}")
 
 
 __all__ = ["TableGetter", "install"]
