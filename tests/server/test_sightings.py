@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from truco.server.players.sightings import Sightings, sightings_t
+from truco.server.players.sightings import Sightings, seen_together, sightings_t
 from truco.server.settings import sqlite_url
 from truco.server.store.database import Store
 
@@ -47,13 +47,13 @@ def test_sightings_are_digests_once_a_day_and_kept_so_many_days(tmp_path: Path) 
             ana_at = {r.address for r in rows if r.player_id == ANA}
             assert len(ana_at) == 1 and len(ana_at.pop()) <= 24
             pairs = [(ANA, BETO), (ANA, CARO), (BETO, CARO)]
-            assert await seen.shared(pairs, today) == {(ANA, BETO)}
-            assert await seen.shared(pairs, today + timedelta(days=1)) == set()
+            assert await seen_together(store, pairs, today) == {(ANA, BETO)}
+            assert await seen_together(store, pairs, today + timedelta(days=1)) == set()
             # Another process (its own key cache) digests alike: the key is the cluster's.
             again = Sightings(store, days=30, memory=10)
             again.saw(CARO, "198.51.100.1")
             await again.settle()
-            assert await again.shared(pairs, today) == {(ANA, BETO), (BETO, CARO)}
+            assert await seen_together(store, pairs, today) == {(ANA, BETO), (BETO, CARO)}
         finally:
             await store.close()
 

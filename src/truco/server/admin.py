@@ -14,7 +14,7 @@ from truco.server.exercises.service import Pass, generation_pass, in_thread
 from truco.server.exercises.store import Exercises
 from truco.server.players.rated import rivals
 from truco.server.players.reports import Report, Reports
-from truco.server.players.sightings import Sightings
+from truco.server.players.sightings import seen_together
 from truco.server.settings import Settings, sqlite_url
 from truco.server.store.database import Store
 from truco.server.store.schema import BrokenRow
@@ -101,9 +101,9 @@ async def one_sided(url: str, days: float, matches: int) -> list[dict[str, Any]]
         async with store.reading() as conn:
             rows = (await conn.execute(query)).all()
         rows = [r for r in rows if int(r.met) >= matches and int(r.won) == int(r.met)]
-        defaults = Settings()
-        sightings = Sightings(store, days=defaults.sightings_days, memory=defaults.sightings_memory)
-        together = await sightings.shared([(r.player_id, r.rival_id) for r in rows], since.date())
+        together = await seen_together(
+            store, [(r.player_id, r.rival_id) for r in rows], since.date()
+        )
     finally:
         await store.close()
     flagged = [

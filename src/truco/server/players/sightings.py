@@ -104,22 +104,26 @@ class Sightings:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    async def shared(self, pairs: Iterable[tuple[str, str]], since: date) -> set[tuple[str, str]]:
-        """Of ``pairs`` of players, those seen from one address (each on some day since
-        ``since``, not necessarily the same day)."""
-        wanted = {p for pair in pairs for p in pair}
-        if not wanted:
-            return set()
-        async with self.store.reading() as conn:
-            rows = await conn.execute(
-                select(sightings_t.c.player_id, sightings_t.c.address)
-                .where(sightings_t.c.player_id.in_(wanted), sightings_t.c.day >= since)
-                .distinct()
-            )
-            where: dict[str, set[str]] = {}
-            for r in rows:
-                where.setdefault(r.player_id, set()).add(r.address)
-        return {(a, b) for a, b in pairs if where.get(a, set()) & where.get(b, set())}
+
+async def seen_together(
+    store: Store, pairs: Iterable[tuple[str, str]], since: date
+) -> set[tuple[str, str]]:
+    """Of ``pairs`` of players, those seen from one address (each on some day since ``since``,
+    not necessarily the same day)."""
+    pairs = list(pairs)
+    wanted = {p for pair in pairs for p in pair}
+    if not wanted:
+        return set()
+    async with store.reading() as conn:
+        rows = await conn.execute(
+            select(sightings_t.c.player_id, sightings_t.c.address)
+            .where(sightings_t.c.player_id.in_(wanted), sightings_t.c.day >= since)
+            .distinct()
+        )
+        where: dict[str, set[str]] = {}
+        for r in rows:
+            where.setdefault(r.player_id, set()).add(r.address)
+    return {(a, b) for a, b in pairs if where.get(a, set()) & where.get(b, set())}
 
 
-__all__ = ["Sightings", "sightings_t"]
+__all__ = ["Sightings", "seen_together", "sightings_t"]

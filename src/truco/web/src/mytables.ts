@@ -23,7 +23,7 @@ export async function loadMyTables(me: Me | null, redraw: () => void): Promise<v
   redraw();
 }
 
-/** Forget what the tables said (the tests; a new player). */
+/** Forget what the tables said (the tests, between cases). */
 export function forgetMyTables(): void {
   known.clear();
 }
