@@ -11,10 +11,12 @@ side reads those forms back into the same ``SeatView`` and events (``view_from_j
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from enum import Enum
 from typing import Any, Final, TypeAlias, get_args
+
+import orjson
 
 from truco import events as ev_mod
 from truco.actions import Action, Verb
@@ -112,17 +114,9 @@ def parse(raw: str | bytes) -> Message | Unexpected:
     if size > MAX_MESSAGE:
         return Unexpected(TOO_LARGE, f"a message may hold at most {MAX_MESSAGE} bytes, not {size}")
     try:
-        obj = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        return Unexpected(BAD_JSON, f"not JSON: {exc}")
-    except RecursionError:
-        return Unexpected(BAD_JSON, "not JSON: nested too deeply")
-    try:
-        # JSON may spell a lone surrogate ("\ud800"), which no UTF-8 text can carry: a chat
-        # line holding one could not be sent on to anybody.
-        json.dumps(obj, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return Unexpected(BAD_MESSAGE, "a string holds a lone surrogate, which is not text")
+        obj = orjson.loads(raw)
+    except orjson.JSONDecodeError as exc:
+        return _not_json(str(exc), isinstance(raw, str))
     if not isinstance(obj, dict):
         return Unexpected(BAD_MESSAGE, 'a message is an object {"t": TYPE, "d": DATA}')
     t = obj.get("t")
@@ -174,9 +168,43 @@ def parse(raw: str | bytes) -> Message | Unexpected:
 # --- server to client -----------------------------------------------------------------------
 
 
+def _not_json(why: str, text: bool) -> Unexpected:
+    """What a message orjson cannot read is answered with. JSON may spell a lone surrogate
+    (``"\\ud800"``), and a str may hold one, which no UTF-8 text can carry (a chat line
+    holding one could not be sent on to anybody): that is a bad message, not bad JSON. Bytes
+    that are not UTF-8 are not JSON; nesting stops at orjson's 1,024 levels."""
+    if "surrogate in string" in why or (text and "not valid UTF-8" in why):
+        return Unexpected(BAD_MESSAGE, "a string holds a lone surrogate, which is not text")
+    if "depth limit" in why:
+        return Unexpected(BAD_JSON, "not JSON: nested too deeply")
+    return Unexpected(BAD_JSON, f"not JSON: {why}")
+
+
+def _wire(value: Any) -> Any:
+    """What orjson cannot write itself: cards and actions are their notation, enums their
+    values, named tuples arrays, other subclasses of str, int, list and dict (a ``Card`` is
+    an int, so they are all passed here) their plain values."""
+    if isinstance(value, Card | Action):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return int(value)
+    raise TypeError(f"{type(value).__name__} is not part of the protocol")
+
+
+_ENCODE_OPTIONS: Final = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_NON_STR_KEYS
+
+
 def encode(t: str, d: dict[str, Any]) -> str:
-    """One server message as compact JSON text."""
-    return json.dumps({"t": t, "d": d}, separators=(",", ":"), ensure_ascii=False)
+    """One server message as compact JSON text (UTF-8 as it is, keys in their order)."""
+    return orjson.dumps({"t": t, "d": d}, default=_wire, option=_ENCODE_OPTIONS).decode()
 
 
 def error(code: str, message: str, a: int | None = None) -> str:
