@@ -135,8 +135,13 @@ def test_messages_update_the_game() -> None:
     got = game.handle({"t": "ev", "d": ev})
     assert got == list(events)  # an unknown event type is skipped, not an error
     assert game.v == 2
+    assert game.pending == {1: str(action)}  # an ev without our a acknowledges nothing
     assert game.handle({"t": "ack", "d": {"a": 1, "v": 2}}) == []
     assert game.pending == {}
+    # The version an action made carries its a: that is its ack.
+    game.pending[7] = str(action)
+    game.handle({"t": "ev", "d": {**ev, "v": 3, "a": 7}})
+    assert game.pending == {} and game.v == 3
 
     game.act(action)
     game.handle({"t": "err", "d": {"code": "stale_version", "message": "stale", "a": 2}})

@@ -81,11 +81,13 @@ class Connection:
         return self.a
 
     def play(self, action: str) -> dict[str, Any]:
-        """Act, and read until the ack; returns it."""
+        """Act, and read until it is acknowledged: the ``ev`` of the version it made carries
+        its ``a`` (or, were this connection no longer seated then, an ``ack``); returns that
+        message, whose ``d.v`` is the version."""
         a = self.act(action)
         while True:
             msg = self.recv()
-            if msg["t"] == "ack" and msg["d"]["a"] == a:
+            if msg["t"] in ("ack", "ev") and msg["d"].get("a") == a:
                 return msg
             assert msg["t"] != "err", msg
 

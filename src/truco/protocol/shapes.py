@@ -252,6 +252,9 @@ class EvJson(TypedDict):
     events: list[EventJson]
     view: ViewJson
     deadline: NotRequired[int | None]
+    a: NotRequired[int]
+    """To the connection whose action made this version: that action's ``a``, acknowledged
+    here instead of by an ``ack`` of its own."""
 
 
 class AckJson(TypedDict):

@@ -231,6 +231,8 @@ class RemoteGame:
             self.view = view_from_json(d["view"])
             return []
         if kind == "ev":
+            if "a" in d:  # the ack of our action, carried by the version it made
+                self.pending.pop(int(d.get("a") or 0), None)
             self.v = int(d.get("v") or self.v)
             self.view = view_from_json(d["view"])
             found = (event_from_json(e) for e in d.get("events") or ())

@@ -53,28 +53,43 @@ def full(conn: Conn, v: int, state: State, *, info: dict[str, Any], deadline: in
     )
 
 
-def ev(version: Version, seat: int | None, deadline: int | None) -> str:
-    """One version as ``seat`` (None: a spectator) may see it."""
-    return p.encode(
-        "ev",
-        {
-            "v": version.v,
-            "events": [p.event_json(e) for e in version.events if visible_to(e, seat)],
-            "view": p.view_json(observe(version.state, seat)),
-            "deadline": deadline,
-        },
-    )
+def ev(version: Version, seat: int | None, deadline: int | None, a: int | None = None) -> str:
+    """One version as ``seat`` (None: a spectator) may see it; with ``a``, it acknowledges the
+    action ``a`` of the connection it goes to (the action that made this version)."""
+    d: dict[str, Any] = {
+        "v": version.v,
+        "events": [p.event_json(e) for e in version.events if visible_to(e, seat)],
+        "view": p.view_json(observe(version.state, seat)),
+        "deadline": deadline,
+    }
+    if a is not None:
+        d["a"] = a
+    return p.encode("ev", d)
 
 
 def send_version(
-    version: Version, seats: Iterable[Seat], spectators: Collection[Conn], deadline: int | None
-) -> None:
-    """Send one new version to every seat and spectator, each as it may see it."""
+    version: Version,
+    seats: Iterable[Seat],
+    spectators: Collection[Conn],
+    deadline: int | None,
+    ack: tuple[Conn, int] | None = None,
+) -> bool:
+    """Send one new version to every seat and spectator, each as it may see it. ``ack``: the
+    connection whose action made the version, and the action's ``a``, which its ``ev`` carries
+    (one message, so one write, instead of an ``ev`` and an ``ack``). True if it went out so;
+    False if that connection holds no seat any more (it is then acknowledged on its own)."""
+    acked = False
     for seat in seats:
-        if seat.conn is not None:
-            seat.conn.send(ev(version, seat.seat, deadline))
+        conn = seat.conn
+        if conn is not None:
+            if ack is not None and conn is ack[0]:
+                conn.send(ev(version, seat.seat, deadline, ack[1]))
+                acked = True
+            else:
+                conn.send(ev(version, seat.seat, deadline))
     if spectators:
         send_all(spectators, ev(version, None, deadline))
+    return acked
 
 
 def missed(recent: Sequence[Version], v: int, last_v: int) -> list[Version] | None:

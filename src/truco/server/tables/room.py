@@ -321,12 +321,16 @@ class Room(abc.ABC):
             self.on_change()
         fanout.send_all(self.connections(), p.encode("table", self.info()))
 
-    def _broadcast_version(self, kind: str) -> None:
+    def _broadcast_version(self, kind: str, ack: tuple[Conn, int] | None = None) -> bool:
+        """Tell every connection of the new version; True if the ``ev`` to ``ack``'s connection
+        carried its acknowledgement (``fanout.send_version``)."""
         if kind == "rematch":
             for conn in self.connections():
                 conn.send(self.full(conn))
-            return
-        fanout.send_version(self.recent[-1], self.seats, self.spectators, self.clock.deadline_ms())
+            return False
+        return fanout.send_version(
+            self.recent[-1], self.seats, self.spectators, self.clock.deadline_ms(), ack
+        )
 
     def _catch_up(self, conn: Conn, last_v: int) -> None:
         missed = fanout.missed(self.recent, self.v, last_v)

@@ -115,10 +115,13 @@ class Table(Room):
             transition = apply(self.state, msg.action)
         except IllegalActionError as exc:
             raise TableError(p.ILLEGAL_ACTION, str(exc)) from None
-        await self._commit("act", {"seat": seat.seat, "action": text}, transition)
+        acked = await self._commit(
+            "act", {"seat": seat.seat, "action": text}, transition, ack=(conn, msg.a)
+        )
         seat.timeouts = 0
         seat.remember(msg.a, msg.v, text, self.v)
-        conn.send(p.encode("ack", {"a": msg.a, "v": self.v}))
+        if not acked:
+            conn.send(p.encode("ack", {"a": msg.a, "v": self.v}))
 
     async def _chat(self, seat: Seat, msg: p.Chat) -> None:
         if not self._chat_budget.take(seat.seat):
@@ -194,8 +197,15 @@ class Table(Room):
 
     # --- committing -------------------------------------------------------------------------
 
-    async def _commit(self, kind: str, data: dict[str, Any], transition: Transition) -> None:
+    async def _commit(
+        self,
+        kind: str,
+        data: dict[str, Any],
+        transition: Transition,
+        ack: tuple[Conn, int] | None = None,
+    ) -> bool:
         """Commit one version: make its log entry durable, then record it and tell everyone.
+        True if the ``ev`` to ``ack``'s connection acknowledged its action ``a``.
 
         The entry that ends a rated match moves the ratings in the same transaction."""
         status = FINISHED if transition.state.phase == OVER else PLAYING
@@ -223,10 +233,11 @@ class Table(Room):
             self._readings.hand_end(self.state, self.seats)  # in the pool: the table goes on
         self._changes = changes if isinstance(changes, p.Rated) else None
         self._schedule()
-        self._broadcast_version(kind)
+        acked = self._broadcast_version(kind, ack)
         if self._changes is not None:
             fanout.send_all(self.connections(), p.encode("rated", p.rated_json(self._changes)))
         self._senas.bots(self.state, self.seats)
+        return acked
 
     def _finish(self, state: State) -> Finish | None:
         """What the end of this match writes with it: its result for the ratings (None: the

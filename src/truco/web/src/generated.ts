@@ -374,6 +374,8 @@ export interface EvData {
   events: GameEvent[];
   view: View;
   deadline?: number | null;
+  /** To the connection whose action made this version: that action's `a`, acknowledged here instead of by an `ack` of its own. */
+  a?: number;
 }
 
 /** Every message the server sends. */

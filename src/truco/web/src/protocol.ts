@@ -127,6 +127,7 @@ export function parseServerMessage(raw: string): ServerMessage | null {
       break;
     case "ev":
       if (typeof d.v !== "number" || !isObj(d.view) || !Array.isArray(d.events)) return null;
+      if (d.a !== undefined && typeof d.a !== "number") return null;
       break;
     case "ack":
       if (typeof d.a !== "number") return null;
@@ -297,7 +298,9 @@ export function reduce(
         return { state, effects: [{ kind: "resync" }] }; // a gap: catch up from state.v
       }
       const folded = foldEvents(state, events, view);
-      return { state: { ...folded, v, view, deadline: msg.d.deadline ?? null }, effects: [] };
+      // The version our action made acknowledges it (no separate ack comes).
+      const pending = folded.pending && folded.pending.a === msg.d.a ? null : folded.pending;
+      return { state: { ...folded, v, view, pending, deadline: msg.d.deadline ?? null }, effects: [] };
     }
     case "ack": {
       if (state.pending && state.pending.a === msg.d.a) {

@@ -94,6 +94,17 @@ describe("reduce", () => {
     expect(state.pending).toBeNull();
   });
 
+  it("takes the version its action made, carrying its a, as the ack", () => {
+    const s0 = fold(initialState(), full(10)).state;
+    const started = startAction(s0, "play 1e", 77)!.state;
+    const other = fold(started, { t: "ev", d: { v: 11, events: [], view: makeView(), a: 76 } }).state;
+    expect(other.pending?.a).toBe(77); // another action's a acknowledges nothing of ours
+    const { state } = fold(started, { t: "ev", d: { v: 11, events: [], view: makeView(), a: 77 } });
+    expect(state.pending).toBeNull();
+    expect(state.v).toBe(11);
+    expect(parseServerMessage('{"t":"ev","d":{"v":1,"events":[],"view":{},"a":"x"}}')).toBeNull();
+  });
+
   it("refuses to start an action that is not legal, or as a spectator", () => {
     const s0 = fold(initialState(), full(10)).state;
     expect(startAction(s0, "truco", 1)).toBeNull();
