@@ -72,3 +72,32 @@ def test_views_and_events_are_plain_json() -> None:
     dealt = protocol.event_json(events[1])
     assert dealt["type"] == "CardsDealt" and all(isinstance(c, str) for c in dealt["cards"])
     assert protocol.encode("pong", {}) == '{"t":"pong","d":{}}'
+
+
+def test_encode_writes_the_core_values_as_the_codec_reads_them() -> None:
+    """Cards and actions in notation, verbs by value, named tuples as arrays, keys that are not
+    strings as strings, as the standard library's JSON would; and a lone surrogate, which no
+    UTF-8 text can carry, as "?" rather than a failed send."""
+    rng = random.Random(5)
+    state, events = deal(new_match(Rules()), rng)
+    action = legal_actions(state)[0]
+    card = state.hands[0][0]
+    d = {"card": card, "action": action, "verb": action.verb, "event": events[0], 3: [card]}
+    out = json.loads(protocol.encode("x", d))["d"]
+    assert out == {
+        "card": str(card),
+        "action": str(action),
+        "verb": action.verb.value,
+        "event": list(events[0]),
+        "3": [str(card)],
+    }
+    assert protocol.encode("chat", {"text": "hola \ud800"}) == '{"t":"chat","d":{"text":"hola ?"}}'
+    assert protocol.encode("chat", {"text": "¡Truco, ñato!"}) == (
+        '{"t":"chat","d":{"text":"¡Truco, ñato!"}}'
+    )
+    bad = protocol.parse('{"t": "chat", "d": {"text": "hola \\ud800"}}')
+    assert isinstance(bad, protocol.Unexpected) and bad.code == "bad_message"
+    deep = protocol.parse("[" * 2000 + "]" * 2000)
+    assert isinstance(deep, protocol.Unexpected) and deep.message == "not JSON: nested too deeply"
+    not_utf8 = protocol.parse(b"\xff\xfe")
+    assert isinstance(not_utf8, protocol.Unexpected) and not_utf8.code == "bad_json"

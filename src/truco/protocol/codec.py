@@ -204,7 +204,26 @@ _ENCODE_OPTIONS: Final = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_NON_STR_KE
 
 def encode(t: str, d: dict[str, Any]) -> str:
     """One server message as compact JSON text (UTF-8 as it is, keys in their order)."""
-    return orjson.dumps({"t": t, "d": d}, default=_wire, option=_ENCODE_OPTIONS).decode()
+    message = {"t": t, "d": d}
+    try:
+        return orjson.dumps(message, default=_wire, option=_ENCODE_OPTIONS).decode()
+    except orjson.JSONEncodeError as exc:
+        if "surrogates" not in str(exc):
+            raise
+    # A lone surrogate has no UTF-8 form: what people type is refused with one, but a message
+    # must go out whatever a string holds, so such a character goes out as "?".
+    return orjson.dumps(_sound(message), default=_wire, option=_ENCODE_OPTIONS).decode()
+
+
+def _sound(value: Any) -> Any:
+    """``value`` with every string's lone surrogates replaced."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, Mapping):
+        return {_sound(k): _sound(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_sound(v) for v in value]
+    return value
 
 
 def error(code: str, message: str, a: int | None = None) -> str:
