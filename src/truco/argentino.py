@@ -80,7 +80,32 @@ from truco.state import (
     PLAY as PLAYING,
 )
 
-_new = tuple.__new__  # builds NamedTuple events without their slower keyword constructor
+# Final, so that the compiled code keeps them in C variables: any other module-level name,
+# imported ones included, is a dict read of the module's globals at every use, and a member of
+# ``Verb`` (an interpreted Enum) an attribute lookup on its class.
+_new: Final = tuple.__new__  # builds NamedTuple events without their slower keyword constructor
+_V_CONTRAFLOR: Final = Verb.CONTRAFLOR
+_V_CONTRAFLOR_AL_RESTO: Final = Verb.CONTRAFLOR_AL_RESTO
+_V_CON_FLOR_ME_ACHICO: Final = Verb.CON_FLOR_ME_ACHICO
+_V_CON_FLOR_QUIERO: Final = Verb.CON_FLOR_QUIERO
+_V_FALTA_ENVIDO: Final = Verb.FALTA_ENVIDO
+_V_FLOR: Final = Verb.FLOR
+_V_MAZO: Final = Verb.MAZO
+_V_NO_QUIERO: Final = Verb.NO_QUIERO
+_V_QUIERO: Final = Verb.QUIERO
+_ANSWERED: Final = Answered
+_CALLED: Final = Called
+_POINTS_DECLARED: Final = PointsDeclared
+_WENT_TO_MAZO: Final = WentToMazo
+_TANTO_CALL: Final = TantoCall
+_TRUCO_CALL: Final = TrucoCall
+_DECLARATION: Final = Declaration
+_ONLY_FLOR: Final = (FLOR,)
+"""The legal actions of a seat that must sing his flor: one shared tuple."""
+_FALTA_ENVIDO: Final = FALTA_ENVIDO
+_TOP: Final = TRUCO_TOP
+_PLAY_OF: Final = PLAY
+_TAPADA_OF: Final = TAPADA
 
 TRUCO_LEVEL_OF: Final[dict[Verb, int]] = {
     verb: level for verb in Verb if (level := verb.truco_level) is not None
@@ -116,11 +141,11 @@ class Argentino(Room):
             if call[0] == FLOR_KIND:
                 return _FLOR_ANSWERS[s[F_FLOR_CHAIN][-1]]
             if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
-                return (FLOR,)
+                return _ONLY_FLOR
             answers = _ENVIDO_ANSWERS[s[F_CHAIN]]
             return answers if falta_counts(s) else _without_falta(answers)
         if s[F_FLORES][seat] >= 0 and must_sing_flor(s, seat):
-            return (FLOR,)
+            return _ONLY_FLOR
         if truco_call is not None:
             primero = self.primero_allowed(s, seat)
             answers = self.truco_answers[truco_call[0], primero]
@@ -135,7 +160,7 @@ class Argentino(Room):
             cards = _PLAYS_OF.get(hand) or _cards_actions(hand, False)
         truco = s[F_TRUCO]
         owner = s[F_OWNER]
-        can_raise = truco < TRUCO_TOP and (owner < 0 or owner == s[F_TEAMS][seat])
+        can_raise = truco < _TOP and (owner < 0 or owner == s[F_TEAMS][seat])
         # The seat whose turn it is to play has not played in this trick yet.
         envido = _NO_ENVIDO
         if s[F_ENVIDO_OPEN] and not trick and truco == 1:
@@ -153,16 +178,16 @@ class Argentino(Room):
     def act(self, s: Work, seat: int, action: Action, ev: list[Event]) -> None:
         verb = action.verb
         tanto_call = s[F_TANTO_CALL]
-        if verb is Verb.MAZO:
+        if verb is _V_MAZO:
             self.mazo(s, seat, ev)
         elif tanto_call is not None:
             if tanto_call[0] == FLOR_KIND:
                 self.answer_flor(s, seat, verb, ev)
-            elif verb is Verb.FLOR:
+            elif verb is _V_FLOR:
                 self.sing_flor(s, seat, ev)
             else:
                 self.answer_envido(s, seat, verb, ev)
-        elif verb is Verb.FLOR:
+        elif verb is _V_FLOR:
             self.sing_flor(s, seat, ev)
         elif verb in TRUCO_LEVEL_OF:
             self.call_truco(s, seat, verb, ev)
@@ -202,21 +227,21 @@ class Argentino(Room):
         if pending is not None:  # a raise given as an answer accepts the pending bet first
             s[F_TRUCO] = pending[0]
             s[F_OWNER] = s[F_TEAMS][seat]
-        ev.append(_new(Called, (seat, verb)))
-        s[F_TRUCO_CALL] = _new(TrucoCall, (TRUCO_LEVEL_OF[verb], seat, responder(s, seat)))
+        ev.append(_new(_CALLED, (seat, verb)))
+        s[F_TRUCO_CALL] = _new(_TRUCO_CALL, (TRUCO_LEVEL_OF[verb], seat, responder(s, seat)))
 
     def answer_truco(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         level, caller, _ = s[F_TRUCO_CALL]
-        ev.append(_new(Answered, (seat, verb)))
+        ev.append(_new(_ANSWERED, (seat, verb)))
         s[F_TRUCO_CALL] = None
-        if verb is Verb.QUIERO:
+        if verb is _V_QUIERO:
             s[F_TRUCO] = level
             s[F_OWNER] = s[F_TEAMS][seat]
         else:
             self.end_hand(s, s[F_TEAMS][caller], s[F_TRUCO], "truco-no-quiero", ev)
 
     def mazo(self, s: Work, seat: int, ev: list[Event]) -> None:
-        ev.append(_new(WentToMazo, (seat,)))
+        ev.append(_new(_WENT_TO_MAZO, (seat,)))
         retired = s[F_RETIRED] | 1 << seat
         s[F_RETIRED] = retired
         teams = s[F_TEAMS]
@@ -241,20 +266,20 @@ class Argentino(Room):
         call = s[F_TRUCO_CALL]
         if call is not None and call[2] == seat:
             # The answer passes to his next partner still in the hand.
-            s[F_TRUCO_CALL] = _new(TrucoCall, (call[0], call[1], responder(s, call[1])))
+            s[F_TRUCO_CALL] = _new(_TRUCO_CALL, (call[0], call[1], responder(s, call[1])))
         if s[F_TURN] == seat:
             self.advance(s, seat, s[F_PLAYS], ev)
 
     # --- envido -------------------------------------------------------------------------------
 
     def call_envido(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
-        ev.append(_new(Called, (seat, verb)))
+        ev.append(_new(_CALLED, (seat, verb)))
         s[F_CHAIN] = s[F_CHAIN] + (verb,)
         # A flor still to be sung goes before any envido: its holder (of either side) answers
         # first, and his only answer is to sing it, which cancels the envido.
         holder = -1 if s[F_FLOR_DONE] else next_flor_holder(s, seat, any_team=True)
         answers = holder if holder >= 0 else responder(s, seat)
-        s[F_TANTO_CALL] = _new(TantoCall, (ENVIDO_KIND, seat, answers))
+        s[F_TANTO_CALL] = _new(_TANTO_CALL, (ENVIDO_KIND, seat, answers))
 
     def answer_envido(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         if verb in ENVIDO_VERBS:  # a raise accepts and raises
@@ -262,17 +287,17 @@ class Argentino(Room):
             return
         caller = s[F_TANTO_CALL][1]
         chain = s[F_CHAIN]
-        ev.append(_new(Answered, (seat, verb)))
+        ev.append(_new(_ANSWERED, (seat, verb)))
         s[F_TANTO_CALL] = None
         s[F_ENVIDO_OPEN] = False
         teams = s[F_TEAMS]
-        if verb is Verb.NO_QUIERO:
+        if verb is _V_NO_QUIERO:
             points = tantos.declined_value(chain)
             self.add_points(s, teams[caller], points, "envido-no-quiero", ev)
             return
         winner = declare(s, s[F_TANTOS], ev, flor=False)
         team = teams[winner]
-        if chain[-1] is Verb.FALTA_ENVIDO:
+        if chain[-1] is _V_FALTA_ENVIDO:
             before = tantos.chain_value(chain[:-1])
             rules = s[F_RULES]
             points = tantos.falta_value(rules, side_scores(s), team, rival_team(s, team), before)
@@ -284,11 +309,11 @@ class Argentino(Room):
     # --- flor ---------------------------------------------------------------------------------
 
     def sing_flor(self, s: Work, seat: int, ev: list[Event]) -> None:
-        ev.append(_new(Called, (seat, Verb.FLOR)))
+        ev.append(_new(_CALLED, (seat, _V_FLOR)))
         # A flor cancels any envido, called or still to be called.
         s[F_TANTO_CALL] = None
         s[F_ENVIDO_OPEN] = False
-        s[F_FLOR_CHAIN] = (Verb.FLOR,)
+        s[F_FLOR_CHAIN] = (_V_FLOR,)
         teams = s[F_TEAMS]
         rival = next_flor_holder(s, seat, any_team=False)
         if rival < 0:
@@ -296,29 +321,29 @@ class Argentino(Room):
             s[F_SHOWN] = s[F_SHOWN] + ((seat, kept_cards(s, seat)),)
             self.add_points(s, teams[seat], s[F_RULES].flor_value, "flor", ev)
         else:
-            s[F_TANTO_CALL] = _new(TantoCall, (FLOR_KIND, seat, rival))
+            s[F_TANTO_CALL] = _new(_TANTO_CALL, (FLOR_KIND, seat, rival))
 
     def answer_flor(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         rules = s[F_RULES]
         caller = s[F_TANTO_CALL][1]
         teams = s[F_TEAMS]
         chain = s[F_FLOR_CHAIN]
-        if verb is Verb.CONTRAFLOR or verb is Verb.CONTRAFLOR_AL_RESTO:
-            ev.append(_new(Called, (seat, verb)))
+        if verb is _V_CONTRAFLOR or verb is _V_CONTRAFLOR_AL_RESTO:
+            ev.append(_new(_CALLED, (seat, verb)))
             s[F_FLOR_CHAIN] = chain + (verb,)
-            s[F_TANTO_CALL] = _new(TantoCall, (FLOR_KIND, seat, responder(s, seat)))
+            s[F_TANTO_CALL] = _new(_TANTO_CALL, (FLOR_KIND, seat, responder(s, seat)))
             return
-        ev.append(_new(Answered, (seat, verb)))
+        ev.append(_new(_ANSWERED, (seat, verb)))
         s[F_TANTO_CALL] = None
         s[F_FLOR_DONE] = True
-        if verb is Verb.CON_FLOR_ME_ACHICO:
+        if verb is _V_CON_FLOR_ME_ACHICO:
             s[F_SHOWN] = s[F_SHOWN] + ((caller, kept_cards(s, caller)),)
             self.add_points(s, teams[caller], rules.flor_achico_value, "flor", ev)
             return
-        if verb is Verb.NO_QUIERO:
-            if chain[-1] is Verb.CONTRAFLOR:
+        if verb is _V_NO_QUIERO:
+            if chain[-1] is _V_CONTRAFLOR:
                 points = rules.contraflor_decline_value
-            elif Verb.CONTRAFLOR in chain:
+            elif _V_CONTRAFLOR in chain:
                 points = rules.contraflor_resto_decline_after_contraflor
             else:
                 points = rules.contraflor_resto_decline_value
@@ -326,12 +351,12 @@ class Argentino(Room):
             return
         winner = declare(s, s[F_FLORES], ev, flor=True)
         team = teams[winner]
-        if verb is Verb.CON_FLOR_QUIERO:
+        if verb is _V_CON_FLOR_QUIERO:
             points = rules.flor_quiero_value
-        elif chain[-1] is Verb.CONTRAFLOR:
+        elif chain[-1] is _V_CONTRAFLOR:
             points = rules.contraflor_value
         else:
-            before = rules.contraflor_value if Verb.CONTRAFLOR in chain else rules.flor_quiero_value
+            before = rules.contraflor_value if _V_CONTRAFLOR in chain else rules.flor_quiero_value
             points = tantos.falta_value(rules, side_scores(s), team, rival_team(s, team), before)
         s[F_SHOWN] = s[F_SHOWN] + ((winner, kept_cards(s, winner)),)
         self.add_points(s, team, points, "flor", ev)
@@ -362,25 +387,25 @@ def declare(
     winner, said = tantos.declare(order, points, s[F_TEAMS])
     declared = s[F_DECLARED]
     for seat, value in said:
-        declared += (_new(Declaration, (seat, value, flor)),)
-        ev.append(_new(PointsDeclared, (seat, value, flor)))
+        declared += (_new(_DECLARATION, (seat, value, flor)),)
+        ev.append(_new(_POINTS_DECLARED, (seat, value, flor)))
     s[F_DECLARED] = declared
     return winner
 
 
 def _without_falta(actions: tuple[Action, ...]) -> tuple[Action, ...]:
-    return tuple([a for a in actions if a is not FALTA_ENVIDO])
+    return tuple([a for a in actions if a is not _FALTA_ENVIDO])
 
 
 # Memo tables for legal_of: the answers to each call, and the card actions of each held hand.
-_FLOR_ANSWERS = {
-    Verb.FLOR: (CON_FLOR_QUIERO, CON_FLOR_ME_ACHICO, CONTRAFLOR, CONTRAFLOR_AL_RESTO),
-    Verb.CONTRAFLOR: (QUIERO, NO_QUIERO, CONTRAFLOR_AL_RESTO),
-    Verb.CONTRAFLOR_AL_RESTO: (QUIERO, NO_QUIERO),
+_FLOR_ANSWERS: Final = {
+    _V_FLOR: (CON_FLOR_QUIERO, CON_FLOR_ME_ACHICO, CONTRAFLOR, CONTRAFLOR_AL_RESTO),
+    _V_CONTRAFLOR: (QUIERO, NO_QUIERO, CONTRAFLOR_AL_RESTO),
+    _V_CONTRAFLOR_AL_RESTO: (QUIERO, NO_QUIERO),
 }
-_ENVIDO_ANSWERS: dict[tuple[Verb, ...], tuple[Action, ...]] = {}
-_TRUCO_ANSWERS: dict[tuple[int, bool], tuple[Action, ...]] = {}
-TRUCO_ANSWERS_NO_MAZO: dict[tuple[int, bool], tuple[Action, ...]] = {}
+_ENVIDO_ANSWERS: Final[dict[tuple[Verb, ...], tuple[Action, ...]]] = {}
+_TRUCO_ANSWERS: Final[dict[tuple[int, bool], tuple[Action, ...]]] = {}
+TRUCO_ANSWERS_NO_MAZO: Final[dict[tuple[int, bool], tuple[Action, ...]]] = {}
 """The answers to a truco without the mazo (destantado's: no quiero already leaves the hand for
 nothing, where the mazo would lose what one was in for)."""
 # Which envido calls a seat may make on his turn (the second index of ``_CALLS``).
@@ -388,15 +413,15 @@ _NO_ENVIDO: Final = 0
 _ALL_ENVIDO: Final = 1
 _NO_FALTA: Final = 2
 _FALTA_ONLY: Final = 3
-_ENVIDO_SETS: tuple[tuple[Action, ...], ...] = (
+_ENVIDO_SETS: Final[tuple[tuple[Action, ...], ...]] = (
     (),
     ENVIDO_CALLS,
     (ENVIDO, REAL_ENVIDO),
     (FALTA_ENVIDO,),
 )
-_CALLS: list[list[tuple[Action, ...]]] = [[(), (), (), ()] for _ in range(4)]
-_PLAYS_OF: dict[tuple[Card, ...], tuple[Action, ...]] = {}
-_PLAYS_AND_TAPADAS: dict[tuple[Card, ...], tuple[Action, ...]] = {}
+_CALLS: Final[list[list[tuple[Action, ...]]]] = [[(), (), (), ()] for _ in range(4)]
+_PLAYS_OF: Final[dict[tuple[Card, ...], tuple[Action, ...]]] = {}
+_PLAYS_AND_TAPADAS: Final[dict[tuple[Card, ...], tuple[Action, ...]]] = {}
 
 
 def _fill_tables() -> None:
@@ -424,9 +449,9 @@ def _fill_tables() -> None:
 
 
 def _cards_actions(hand: tuple[Card, ...], tapadas: bool) -> tuple[Action, ...]:
-    plays = tuple(PLAY[c] for c in hand)
+    plays = tuple(_PLAY_OF[c] for c in hand)
     if tapadas:
-        plays += tuple(TAPADA[c] for c in hand)
+        plays += tuple(_TAPADA_OF[c] for c in hand)
         if hand:
             _PLAYS_AND_TAPADAS[hand] = plays
     elif hand:
@@ -440,7 +465,7 @@ ROOM: Final[Argentino] = Argentino()
 """The standard game's room (``VariantInfo.room`` ``argentino``)."""
 
 
-_PROOFS: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+_PROOFS: Final[dict[tuple[Card, ...], tuple[Card, ...]]] = {}
 """``envido_cards`` of each hand already asked (at most the 9,880 hands of three): the cards
 module is not compiled, and every envido won shows its proof."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from random import Random
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from truco.actions import Action, Deal, Verb
 from truco.cards import (
@@ -41,6 +41,7 @@ from truco.legal import (
 from truco.manilhas import LIMPO_DECK
 from truco.paulista import blind
 from truco.rooms import ROOMS
+from truco.rules import Rules
 from truco.state import (
     DEAL,
     F_HANDS,
@@ -56,12 +57,14 @@ from truco.state import (
     F_TRUCO_CALL,
     F_TURN,
     OVER,
+    Play,
     State,
     Work,
 )
 from truco.state import (
     PLAY as PLAYING,
 )
+from truco.variants import VARIANTS
 
 __all__ = [
     "CHANCE",
@@ -86,10 +89,35 @@ __all__ = [
 CHANCE = -1
 """``to_act`` while a hand waits to be dealt."""
 
-_new = tuple.__new__  # builds NamedTuples without their slower keyword constructor
-_PLAY, _TAPADA = Verb.PLAY, Verb.TAPADA
-_CEGA = Verb.CEGA
-_N_HANDS = len(ALL_HANDS)
+# Final, so that the compiled code keeps them in C variables: any other module-level name,
+# imported ones included, is a dict read of the module's globals at every use.
+_new: Final = tuple.__new__  # builds NamedTuples without their slower keyword constructor
+_PLAY: Final = Verb.PLAY
+_TAPADA: Final = Verb.TAPADA
+_CEGA: Final = Verb.CEGA
+_N_HANDS: Final = len(ALL_HANDS)
+_STATE: Final = State
+_DEAL: Final = Deal
+_ACTION: Final = Action
+_DECK: Final = DECK
+_ALL_HANDS: Final = ALL_HANDS
+_HAND_MASK: Final = HAND_MASK
+_HAND_ENVIDO: Final = HAND_ENVIDO
+_HAND_FLOR: Final = HAND_FLOR
+_HAND_STARTED: Final = HandStarted
+_CARDS_DEALT: Final = CardsDealt
+_VIRA_TURNED: Final = ViraTurned
+_MAX_SEATS: Final = max(n for info in VARIANTS for n in info.players)
+
+_CARD_PLAYED: Final[tuple[tuple[CardPlayed, ...], ...]] = tuple(
+    tuple(CardPlayed(seat, card, False) for card in DECK) for seat in range(_MAX_SEATS)
+)
+"""Every card played face up, by seat and card: one shared event each (events are immutable
+values), instead of one built for every card played."""
+_FACE_DOWN: Final[tuple[CardPlayed, ...]] = tuple(
+    CardPlayed(seat, None, True) for seat in range(_MAX_SEATS)
+)
+"""A card played face down, by seat."""
 
 
 class Transition(NamedTuple):
@@ -97,6 +125,9 @@ class Transition(NamedTuple):
 
     state: State
     events: tuple[Event, ...]
+
+
+_TRANSITION: Final = Transition
 
 
 class Outcome(NamedTuple):
@@ -200,7 +231,7 @@ def _check_deal(state: State, deal: Deal) -> None:
         raise IllegalActionError(f"the vira {DECK[vira]} is not in the baralho limpo (no 4-7)")
 
 
-_LIMPO_OUT: int = sum(1 << int(c) for c in DECK if c not in LIMPO_DECK)
+_LIMPO_OUT: Final = sum(1 << int(c) for c in DECK if c not in LIMPO_DECK)
 """The cards the baralho limpo leaves out (its 4s to 7s), as a bit set."""
 
 
@@ -211,39 +242,43 @@ def deal(state: State, rng: Random) -> Transition:
     with the hands already dealt: exactly a uniform deal, and several times cheaper than
     shuffling. (``random()`` picks among 9,880 hands with a bias below one in 10**11.)
     """
-    if state.phase != DEAL:
-        _check_deal(state, Deal(()))
+    if state[F_PHASE] != DEAL:
+        _check_deal(state, _DEAL(()))
     random = rng.random
-    room = ROOMS[state.rules.variant]
+    rules: Rules = state[F_RULES]
+    room = ROOMS[rules.variant]
     if room.sized_deal:
         return _deal_sized(state, room.hand_sizes(state), rng)
     # The baralho limpo's missing cards count as used: no hand or vira draws them.
-    used = _LIMPO_OUT if state.rules.baralho == "limpo" else 0
-    picks = []
-    for _ in range(state.rules.players):
+    used = _LIMPO_OUT if rules.baralho == "limpo" else 0
+    players: int = rules.players
+    flor: bool = rules.flor
+    # Each seat's hand, envido and flor straight into lists (no list of picks mapped three
+    # times): a deal is a few percent of a playout.
+    hands: list[tuple[Card, ...]] = []
+    envidos: list[int] = []
+    flores: list[int] = []
+    for _ in range(players):
         i = _draw_hand(random, used)
-        used |= HAND_MASK[i]
-        picks.append(i)
+        used |= _HAND_MASK[i]
+        hands.append(_ALL_HANDS[i])
+        envidos.append(_HAND_ENVIDO[i])
+        flores.append(_HAND_FLOR[i] if flor else -1)
     vira = -1
-    if room.turns_vira(state.rules):  # the next card of the deck
+    if room.turns_vira(rules):  # the next card of the deck
         while True:
             vira = int(random() * 40)
             if not (used >> vira) & 1:
                 break
-    return _deal(
-        state,
-        tuple(map(ALL_HANDS.__getitem__, picks)),
-        tuple(map(HAND_ENVIDO.__getitem__, picks)),
-        tuple(map(HAND_FLOR.__getitem__, picks)) if state.rules.flor else (-1,) * len(picks),
-        vira,
-    )
+    return _deal(state, tuple(hands), tuple(envidos), tuple(flores), vira)
 
 
 def _draw_hand(random: Callable[[], float], used: int) -> int:
     """A 3-card hand (its index in ALL_HANDS) that shares no card with the bit set ``used``."""
+    masks = _HAND_MASK
     while True:
         i = int(random() * _N_HANDS)
-        if not HAND_MASK[i] & used:
+        if not masks[i] & used:
             return i
 
 
@@ -283,19 +318,21 @@ def _apply_deal(state: State, hands: tuple[tuple[Card, ...], ...], vira: int = -
 
 def apply(state: State, action: Action | Deal) -> Transition:
     """Validate ``action`` for the seat to act and return the new state with its events."""
-    if type(action) is Deal:
+    if type(action) is _DEAL:
         _check_deal(state, action)
         vira = -1 if action.vira is None else int(action.vira)
-        hands = tuple(tuple(DECK[c] for c in hand) for hand in action.hands)
-        return _apply_deal(state, hands, vira)
+        dealt = tuple(tuple(_DECK[c] for c in hand) for hand in action.hands)
+        return _apply_deal(state, dealt, vira)
     legal: tuple[Action, ...] = state[F_LEGAL]
     if action not in legal:
         check(state, action)
-    assert type(action) is Action
-    s: Work = list(state)
+    assert type(action) is _ACTION
+    # A slice first: list() of a tuple subclass goes item by item through an iterator, of an
+    # exact tuple (what the slice makes) it is one copy.
+    s: Work = list(state[:])
     tanto_call = s[F_TANTO_CALL]
     truco_call = s[F_TRUCO_CALL]
-    seat = (
+    seat: int = (
         tanto_call[2]
         if tanto_call is not None
         else (truco_call[2] if truco_call is not None else s[F_TURN])
@@ -306,10 +343,11 @@ def apply(state: State, action: Action | Deal) -> Transition:
     if verb is _PLAY or verb is _TAPADA or verb is _CEGA:
         # The most frequent action, written out here: it is most of a playout's time.
         face_down = verb is _TAPADA
-        hands = s[F_HANDS]
+        hands: tuple[tuple[Card, ...], ...] = s[F_HANDS]
         held = hands[seat]
         # cega (a blind mão de ferro) names no card: it plays the next one in the order dealt.
         card = held[0] if verb is _CEGA else action.card
+        assert card is not None
         i = held.index(card)
         # The fewest new tuples: a slice for the first or last card, a list to swap one hand.
         if i == 0:
@@ -321,10 +359,10 @@ def apply(state: State, action: Action | Deal) -> Transition:
         after = list(hands)
         after[seat] = rest
         s[F_HANDS] = tuple(after)
-        plays = s[F_PLAYS] + ((seat, card, face_down),)
+        plays: tuple[Play, ...] = s[F_PLAYS] + ((seat, card, face_down),)
         s[F_PLAYS] = plays
-        played = _new(CardPlayed, (seat, None if face_down else card, face_down))
-        done = s[F_RETIRED]
+        played = _FACE_DOWN[seat] if face_down else _CARD_PLAYED[seat][card]
+        done: int = s[F_RETIRED]
         for p in plays:
             done |= 1 << p[0]
         n = len(s[F_TEAMS])
@@ -334,14 +372,14 @@ def apply(state: State, action: Action | Deal) -> Transition:
                 nxt = (nxt + 1) % n
             s[F_TURN] = nxt
             s[F_LEGAL] = room.legal_of(s)
-            return _new(Transition, (_new(State, s), (played,)))
+            return _new(_TRANSITION, (_new(_STATE, s), (played,)))
         ev: list[Event] = [played]
         room.end_trick(s, ev)
     else:
         ev = []
         room.act(s, seat, action, ev)
     s[F_LEGAL] = room.legal_of(s) if s[F_PHASE] == PLAYING else ()
-    return _new(Transition, (_new(State, s), tuple(ev)))
+    return _new(_TRANSITION, (_new(_STATE, s), tuple(ev)))
 
 
 def _deal(
@@ -402,12 +440,12 @@ def _deal(
     room.start_hand(s)
     mano = s[F_MANO]
     s[F_LEGAL] = room.legal_of(s)
-    ev: list[Event] = [_new(HandStarted, (hand_no, mano))]
+    ev: list[Event] = [_new(_HAND_STARTED, (hand_no, mano))]
     # The same rule as the view's: a blind mão de ferro's cards are seen by nobody.
     unseen = rules.game == "paulista" and blind(s)
     for seat in range(players):
         if hands[seat]:
-            ev.append(_new(CardsDealt, (seat, hands[seat], unseen)))
+            ev.append(_new(_CARDS_DEALT, (seat, hands[seat], unseen)))
     if vira >= 0:
-        ev.append(_new(ViraTurned, (DECK[vira],)))
-    return _new(Transition, (_new(State, s), tuple(ev)))
+        ev.append(_new(_VIRA_TURNED, (_DECK[vira],)))
+    return _new(_TRANSITION, (_new(_STATE, s), tuple(ev)))

@@ -16,6 +16,7 @@ after checking legality. ``legal_of`` and ``refusal`` only read.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from truco import envido as tantos
 from truco.actions import Action, Verb
@@ -59,14 +60,22 @@ from truco.state import (
 from truco.tricks import PARDA, hand_winner, trick_result
 from truco.variants import VARIANTS
 
-_new = tuple.__new__  # builds NamedTuple events without their slower keyword constructor
+# Final, so that the compiled code keeps them in C variables instead of reading the module's
+# globals dict at every use (imported names too).
+_new: Final = tuple.__new__  # builds NamedTuple events without their slower keyword constructor
+_TRICK_ENDED: Final = TrickEnded
+_SCORED: Final = Scored
+_CARDS_SHOWN: Final = CardsShown
+_HAND_ENDED: Final = HandEnded
+_MATCH_ENDED: Final = MatchEnded
+_DISCARD: Final = Verb.DISCARD
 
-HAND_SIZE = 3
+HAND_SIZE: Final = 3
+"""The cards each seat is dealt, unless a room says otherwise (``Room.hand_sizes``)."""
 
-_INDIVIDUAL: dict[str, bool] = {v.name: v.individual for v in VARIANTS}
+_INDIVIDUAL: Final[dict[str, bool]] = {v.name: v.individual for v in VARIANTS}
 """``Rules.individual`` by variant: a dict read here instead of the property (interpreted
 code, as ``Rules`` is not compiled) for every point scored."""
-"""The cards each seat is dealt, unless a room says otherwise (``Room.hand_sizes``)."""
 
 
 class Room:
@@ -128,11 +137,11 @@ class Room:
 
     def end_trick(self, s: Work, ev: list[Event]) -> None:
         """Every seat in the hand has played the trick: who won it, and the hand if decided."""
-        plays = s[F_PLAYS]
-        teams = s[F_TEAMS]
+        plays: tuple[Play, ...] = s[F_PLAYS]
+        teams: tuple[int, ...] = s[F_TEAMS]
         team, seat = trick_result(plays, teams)
-        ev.append(_new(TrickEnded, (s[F_TRICK], team, seat)))
-        results = s[F_RESULTS] + (team,)
+        ev.append(_new(_TRICK_ENDED, (s[F_TRICK], team, seat)))
+        results: tuple[int, ...] = s[F_RESULTS] + (team,)
         s[F_RESULTS] = results
         s[F_TRICKS] = s[F_TRICKS] + (plays,)
         s[F_PLAYS] = ()
@@ -155,7 +164,7 @@ class Room:
 
     def advance(self, s: Work, seat: int, plays: tuple[Play, ...], ev: list[Event]) -> None:
         """Give the turn to the next seat that still has to play this trick, or end the trick."""
-        done = s[F_RETIRED]
+        done: int = s[F_RETIRED]
         for p in plays:
             done |= 1 << p[0]
         n = len(s[F_TEAMS])
@@ -182,20 +191,21 @@ class Room:
         if _INDIVIDUAL[s[F_RULES].variant]:
             self._add_individual(s, team, points, reason, ev, truco_winner)
             return
-        score = s[F_SCORE]
-        score = (*score[:team], score[team] + points, *score[team + 1 :])
-        s[F_SCORE] = score
-        hand_points = s[F_HAND_POINTS]
-        s[F_HAND_POINTS] = (
-            *hand_points[:team],
-            hand_points[team] + points,
-            *hand_points[team + 1 :],
-        )
-        ev.append(_new(Scored, (team, points, reason)))
-        if s[F_REACHED] < 0 and score[team] >= s[F_RULES].target:
-            s[F_REACHED] = team
-            if s[F_RULES].match_end == "at_reach":
-                self.finish_hand(s, truco_winner, ev)
+        # One list each to change one entry: cheaper than slices joined by star-unpacking.
+        score: list[int] = list(s[F_SCORE])
+        total = score[team] + points
+        score[team] = total
+        s[F_SCORE] = tuple(score)
+        hand_points: list[int] = list(s[F_HAND_POINTS])
+        hand_points[team] += points
+        s[F_HAND_POINTS] = tuple(hand_points)
+        ev.append(_new(_SCORED, (team, points, reason)))
+        if s[F_REACHED] < 0:
+            rules: Rules = s[F_RULES]
+            if total >= rules.target:
+                s[F_REACHED] = team
+                if rules.match_end == "at_reach":
+                    self.finish_hand(s, truco_winner, ev)
 
     def _add_individual(
         self, s: Work, team: int, points: int, reason: str, ev: list[Event], truco_winner: int
@@ -208,7 +218,7 @@ class Room:
             if teams[seat] == team:
                 score[seat] += points
                 hand_points[seat] += points
-                ev.append(_new(Scored, (seat, points, reason)))
+                ev.append(_new(_SCORED, (seat, points, reason)))
         s[F_SCORE] = tuple(score)
         s[F_HAND_POINTS] = tuple(hand_points)
         if s[F_REACHED] < 0:
@@ -223,12 +233,13 @@ class Room:
         waits for the next deal."""
         s[F_TRUCO_CALL] = s[F_TANTO_CALL] = None
         for shown in s[F_SHOWN]:
-            ev.append(_new(CardsShown, shown))
-        ev.append(_new(HandEnded, (s[F_HAND_POINTS], truco_winner)))
-        if s[F_REACHED] >= 0:
+            ev.append(_new(_CARDS_SHOWN, shown))
+        ev.append(_new(_HAND_ENDED, (s[F_HAND_POINTS], truco_winner)))
+        reached: int = s[F_REACHED]
+        if reached >= 0:
             s[F_PHASE] = OVER
-            s[F_WINNER] = s[F_REACHED]
-            ev.append(_new(MatchEnded, (s[F_REACHED], s[F_SCORE])))
+            s[F_WINNER] = reached
+            ev.append(_new(_MATCH_ENDED, (reached, s[F_SCORE])))
         else:
             s[F_PHASE] = DEAL
             s[F_NEXT_PICA] = self.next_pica(s)
@@ -239,8 +250,8 @@ class Room:
 
 def responder(s: Work, caller: int) -> int:
     """The next seat after ``caller``, in playing order, of another team and still in the hand."""
-    teams = s[F_TEAMS]
-    retired = s[F_RETIRED]
+    teams: tuple[int, ...] = s[F_TEAMS]
+    retired: int = s[F_RETIRED]
     n = len(teams)
     team = teams[caller]
     seat = caller
@@ -256,7 +267,7 @@ def active_from(s: Work, start: int) -> list[int]:
     # Loops rather than comprehensions in this module: in CPython 3.11 every comprehension
     # builds a function object, which costs more than these short loops.
     n = len(s[F_TEAMS])
-    retired = s[F_RETIRED]
+    retired: int = s[F_RETIRED]
     order = []
     for i in range(n):
         seat = (start + i) % n
@@ -284,6 +295,6 @@ def kept_cards(s: Work, seat: int) -> tuple[Card, ...]:
     dealt: tuple[Card, ...] = s[F_DEALT][seat]
     if len(dealt) > HAND_SIZE:
         for who, action in s[F_LOG]:
-            if who == seat and action.verb is Verb.DISCARD:
+            if who == seat and action.verb is _DISCARD:
                 return tuple([c for c in dealt if c != action.card])
     return dealt

@@ -62,8 +62,11 @@ __all__ = [
     "within_window",
 ]
 
-_FIRST_TRUCO: int = Verb.TRUCO.truco_level or 0
+_FIRST_TRUCO: Final = Verb.TRUCO.truco_level or 0
 """The level of the first truco call, the one el envido está primero answers."""
+_FALTA_ENVIDO_V: Final = Verb.FALTA_ENVIDO
+"""Final: kept in a C variable by the compiled code, where ``Verb.FALTA_ENVIDO`` is an attribute
+lookup on an interpreted class."""
 
 
 def within_window(until: str, played: int) -> bool:
@@ -118,7 +121,7 @@ def envido_allowed(s: StateLike, seat: int, verb: Verb = Verb.ENVIDO) -> bool:
     if not s[F_ENVIDO_OPEN] or s[F_TRICK] or s[F_TRUCO] > 1 or seat != s[F_TURN]:
         return False
     rules = s[F_RULES]
-    if verb is Verb.FALTA_ENVIDO:
+    if verb is _FALTA_ENVIDO_V:
         if not falta_counts(s):
             return False
         if rules.falta_until == "first_trick":

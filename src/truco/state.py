@@ -21,11 +21,11 @@ from truco.errors import RulesError
 from truco.rules import Rules
 from truco.variants import BY_NAME, pie_of, start_score, variant_of
 
-DEAL = 0
+DEAL: Final = 0
 """Phase: waiting for the next hand to be dealt (chance acts)."""
-PLAY = 1
+PLAY: Final = 1
 """Phase: a hand is being played."""
-OVER = 2
+OVER: Final = 2
 """Phase: the match is over."""
 
 
@@ -47,11 +47,11 @@ class Phase(IntEnum):
         return self.name.lower()
 
 
-ENVIDO_KIND = 0
-FLOR_KIND = 1
-DISCARD_KIND = 2
+ENVIDO_KIND: Final = 0
+FLOR_KIND: Final = 1
+DISCARD_KIND: Final = 2
 """Pata de gallo: the pie must discard one of his four cards before the hand is played."""
-ONZE_KIND = 3
+ONZE_KIND: Final = 3
 """Truco Paulista: the side at 11 must decide to play its mão de onze or run, first thing."""
 
 Play = tuple[int, Card, bool]

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from truco.cards import TAPADA_RANK, TRUCO_RANK
 from truco.state import Play
 
-PARDA = -1
+PARDA: Final = -1
 
 
 def trick_result(
