@@ -46,6 +46,7 @@ from truco.legal import (
     refusal,
     within_window,
 )
+from truco.rules import Rules
 from truco.state import (
     ENVIDO_KIND,
     F_CHAIN,
@@ -150,14 +151,16 @@ class Argentino(Room):
             primero = self.primero_allowed(s, seat)
             answers = self.truco_answers[truco_call[0], primero]
             return answers if not primero or falta_counts(s) else _without_falta(answers)
-        hand = s[F_HANDS][seat]
+        hand: tuple[int, ...] = s[F_HANDS][seat]  # Cards, read as ints: native indexes
         trick = s[F_TRICK]
-        rules = s[F_RULES]
+        rules: Rules = s[F_RULES]
         tapada = rules.tapada
+        # The card actions are built afresh into the list that becomes the result: a memo keyed
+        # by the hand cost more (a tuple hashed and a large dict's cache misses at every call).
+        legal = [_PLAY_OF[c] for c in hand]
         if (trick and tapada != "off") or tapada == "always":
-            cards = _PLAYS_AND_TAPADAS.get(hand) or _cards_actions(hand, True)
-        else:
-            cards = _PLAYS_OF.get(hand) or _cards_actions(hand, False)
+            for c in hand:
+                legal.append(_TAPADA_OF[c])
         truco = s[F_TRUCO]
         owner = s[F_OWNER]
         can_raise = truco < _TOP and (owner < 0 or owner == s[F_TEAMS][seat])
@@ -171,7 +174,8 @@ class Argentino(Room):
                 envido = _FALTA_ONLY
             if rules.no_falta_first_hand and envido != _NO_ENVIDO and not falta_counts(s):
                 envido = _NO_FALTA if envido == _ALL_ENVIDO else _NO_ENVIDO
-        return cards + _CALLS[truco if can_raise else 0][envido]
+        legal.extend(_CALLS[truco if can_raise else 0][envido])
+        return tuple(legal)
 
     # --- what each call and answer does -------------------------------------------------------
 
@@ -397,7 +401,7 @@ def _without_falta(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     return tuple([a for a in actions if a is not _FALTA_ENVIDO])
 
 
-# Memo tables for legal_of: the answers to each call, and the card actions of each held hand.
+# Memo tables for legal_of: the answers to each call, and the calls a seat may make on his turn.
 _FLOR_ANSWERS: Final = {
     _V_FLOR: (CON_FLOR_QUIERO, CON_FLOR_ME_ACHICO, CONTRAFLOR, CONTRAFLOR_AL_RESTO),
     _V_CONTRAFLOR: (QUIERO, NO_QUIERO, CONTRAFLOR_AL_RESTO),
@@ -420,8 +424,6 @@ _ENVIDO_SETS: Final[tuple[tuple[Action, ...], ...]] = (
     (FALTA_ENVIDO,),
 )
 _CALLS: Final[list[list[tuple[Action, ...]]]] = [[(), (), (), ()] for _ in range(4)]
-_PLAYS_OF: Final[dict[tuple[Card, ...], tuple[Action, ...]]] = {}
-_PLAYS_AND_TAPADAS: Final[dict[tuple[Card, ...], tuple[Action, ...]]] = {}
 
 
 def _fill_tables() -> None:
@@ -446,17 +448,6 @@ def _fill_tables() -> None:
             calls = [TRUCO_RAISE[raise_from]] if raise_from else []
             calls.extend(envido_calls)
             _CALLS[raise_from][envido] = (*calls, MAZO)
-
-
-def _cards_actions(hand: tuple[Card, ...], tapadas: bool) -> tuple[Action, ...]:
-    plays = tuple(_PLAY_OF[c] for c in hand)
-    if tapadas:
-        plays += tuple(_TAPADA_OF[c] for c in hand)
-        if hand:
-            _PLAYS_AND_TAPADAS[hand] = plays
-    elif hand:
-        _PLAYS_OF[hand] = plays
-    return plays
 
 
 _fill_tables()

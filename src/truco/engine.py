@@ -22,7 +22,6 @@ from truco.cards import (
     DECK,
     HAND_ENVIDO,
     HAND_FLOR,
-    HAND_MASK,
     Card,
     envido_points,
     flor_points,
@@ -101,7 +100,8 @@ _DEAL: Final = Deal
 _ACTION: Final = Action
 _DECK: Final = DECK
 _ALL_HANDS: Final = ALL_HANDS
-_HAND_MASK: Final = HAND_MASK
+_HAND_CARDS: Final = bytes([c for hand in ALL_HANDS for c in hand])
+"""The three cards of each hand of ``ALL_HANDS``, in order, one byte each."""
 _HAND_ENVIDO: Final = HAND_ENVIDO
 _HAND_FLOR: Final = HAND_FLOR
 _HAND_STARTED: Final = HandStarted
@@ -260,7 +260,7 @@ def deal(state: State, rng: Random) -> Transition:
     flores: list[int] = []
     for _ in range(players):
         i = _draw_hand(random, used)
-        used |= _HAND_MASK[i]
+        used |= _mask_of(i)
         hands.append(_ALL_HANDS[i])
         envidos.append(_HAND_ENVIDO[i])
         flores.append(_HAND_FLOR[i] if flor else -1)
@@ -275,11 +275,19 @@ def deal(state: State, rng: Random) -> Transition:
 
 def _draw_hand(random: Callable[[], float], used: int) -> int:
     """A 3-card hand (its index in ALL_HANDS) that shares no card with the bit set ``used``."""
-    masks = _HAND_MASK
     while True:
         i = int(random() * _N_HANDS)
-        if not masks[i] & used:
+        if not _mask_of(i) & used:
             return i
+
+
+def _mask_of(i: int) -> int:
+    """The cards of ``ALL_HANDS[i]`` as a bit set, from the compact ``_HAND_CARDS``: the tuple of
+    masks (``cards.HAND_MASK``) holds an int object per hand, and reading a random one is a
+    cache miss at every draw."""
+    cards = _HAND_CARDS
+    k = 3 * i
+    return (1 << cards[k]) | (1 << cards[k + 1]) | (1 << cards[k + 2])
 
 
 def _deal_sized(state: State, sizes: tuple[int, ...], rng: Random) -> Transition:
@@ -292,7 +300,7 @@ def _deal_sized(state: State, sizes: tuple[int, ...], rng: Random) -> Transition
             hands.append(())
             continue
         i = _draw_hand(random, used)
-        used |= HAND_MASK[i]
+        used |= _mask_of(i)
         hand = ALL_HANDS[i]
         for _ in range(size - HAND_SIZE):
             while True:
@@ -327,9 +335,7 @@ def apply(state: State, action: Action | Deal) -> Transition:
     if action not in legal:
         check(state, action)
     assert type(action) is _ACTION
-    # A slice first: list() of a tuple subclass goes item by item through an iterator, of an
-    # exact tuple (what the slice makes) it is one copy.
-    s: Work = list(state[:])
+    s: Work = list(state)
     tanto_call = s[F_TANTO_CALL]
     truco_call = s[F_TRUCO_CALL]
     seat: int = (
