@@ -37,7 +37,19 @@ from truco.actions import (
 )
 from truco.cards import Card, envido_cards
 from truco.events import Answered, Called, Event, PointsDeclared, WentToMazo
-from truco.hand import Room, active_from, kept_cards, responder, rival_team, side_scores
+from truco.hand import (
+    Room,
+    active_from,
+    answered,
+    called,
+    kept_cards,
+    responder,
+    rival_team,
+    side_scores,
+    tanto_call,
+    truco_call,
+    went_to_mazo,
+)
 from truco.legal import (
     Refusal,
     envido_primero_allowed,
@@ -231,12 +243,12 @@ class Argentino(Room):
         if pending is not None:  # a raise given as an answer accepts the pending bet first
             s[F_TRUCO] = pending[0]
             s[F_OWNER] = s[F_TEAMS][seat]
-        ev.append(_new(_CALLED, (seat, verb)))
-        s[F_TRUCO_CALL] = _new(_TRUCO_CALL, (TRUCO_LEVEL_OF[verb], seat, responder(s, seat)))
+        ev.append(called(seat, verb))
+        s[F_TRUCO_CALL] = truco_call(TRUCO_LEVEL_OF[verb], seat, responder(s, seat))
 
     def answer_truco(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         level, caller, _ = s[F_TRUCO_CALL]
-        ev.append(_new(_ANSWERED, (seat, verb)))
+        ev.append(answered(seat, verb))
         s[F_TRUCO_CALL] = None
         if verb is _V_QUIERO:
             s[F_TRUCO] = level
@@ -245,7 +257,7 @@ class Argentino(Room):
             self.end_hand(s, s[F_TEAMS][caller], s[F_TRUCO], "truco-no-quiero", ev)
 
     def mazo(self, s: Work, seat: int, ev: list[Event]) -> None:
-        ev.append(_new(_WENT_TO_MAZO, (seat,)))
+        ev.append(went_to_mazo(seat))
         retired = s[F_RETIRED] | 1 << seat
         s[F_RETIRED] = retired
         teams = s[F_TEAMS]
@@ -270,20 +282,20 @@ class Argentino(Room):
         call = s[F_TRUCO_CALL]
         if call is not None and call[2] == seat:
             # The answer passes to his next partner still in the hand.
-            s[F_TRUCO_CALL] = _new(_TRUCO_CALL, (call[0], call[1], responder(s, call[1])))
+            s[F_TRUCO_CALL] = truco_call(call[0], call[1], responder(s, call[1]))
         if s[F_TURN] == seat:
             self.advance(s, seat, s[F_PLAYS], ev)
 
     # --- envido -------------------------------------------------------------------------------
 
     def call_envido(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
-        ev.append(_new(_CALLED, (seat, verb)))
+        ev.append(called(seat, verb))
         s[F_CHAIN] = s[F_CHAIN] + (verb,)
         # A flor still to be sung goes before any envido: its holder (of either side) answers
         # first, and his only answer is to sing it, which cancels the envido.
         holder = -1 if s[F_FLOR_DONE] else next_flor_holder(s, seat, any_team=True)
         answers = holder if holder >= 0 else responder(s, seat)
-        s[F_TANTO_CALL] = _new(_TANTO_CALL, (ENVIDO_KIND, seat, answers))
+        s[F_TANTO_CALL] = tanto_call(ENVIDO_KIND, seat, answers)
 
     def answer_envido(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         if verb in ENVIDO_VERBS:  # a raise accepts and raises
@@ -291,7 +303,7 @@ class Argentino(Room):
             return
         caller = s[F_TANTO_CALL][1]
         chain = s[F_CHAIN]
-        ev.append(_new(_ANSWERED, (seat, verb)))
+        ev.append(answered(seat, verb))
         s[F_TANTO_CALL] = None
         s[F_ENVIDO_OPEN] = False
         teams = s[F_TEAMS]
@@ -313,7 +325,7 @@ class Argentino(Room):
     # --- flor ---------------------------------------------------------------------------------
 
     def sing_flor(self, s: Work, seat: int, ev: list[Event]) -> None:
-        ev.append(_new(_CALLED, (seat, _V_FLOR)))
+        ev.append(called(seat, _V_FLOR))
         # A flor cancels any envido, called or still to be called.
         s[F_TANTO_CALL] = None
         s[F_ENVIDO_OPEN] = False
@@ -325,7 +337,7 @@ class Argentino(Room):
             s[F_SHOWN] = s[F_SHOWN] + ((seat, kept_cards(s, seat)),)
             self.add_points(s, teams[seat], s[F_RULES].flor_value, "flor", ev)
         else:
-            s[F_TANTO_CALL] = _new(_TANTO_CALL, (FLOR_KIND, seat, rival))
+            s[F_TANTO_CALL] = tanto_call(FLOR_KIND, seat, rival)
 
     def answer_flor(self, s: Work, seat: int, verb: Verb, ev: list[Event]) -> None:
         rules = s[F_RULES]
@@ -333,11 +345,11 @@ class Argentino(Room):
         teams = s[F_TEAMS]
         chain = s[F_FLOR_CHAIN]
         if verb is _V_CONTRAFLOR or verb is _V_CONTRAFLOR_AL_RESTO:
-            ev.append(_new(_CALLED, (seat, verb)))
+            ev.append(called(seat, verb))
             s[F_FLOR_CHAIN] = chain + (verb,)
-            s[F_TANTO_CALL] = _new(_TANTO_CALL, (FLOR_KIND, seat, responder(s, seat)))
+            s[F_TANTO_CALL] = tanto_call(FLOR_KIND, seat, responder(s, seat))
             return
-        ev.append(_new(_ANSWERED, (seat, verb)))
+        ev.append(answered(seat, verb))
         s[F_TANTO_CALL] = None
         s[F_FLOR_DONE] = True
         if verb is _V_CON_FLOR_ME_ACHICO:

@@ -118,6 +118,11 @@ _FACE_DOWN: Final[tuple[CardPlayed, ...]] = tuple(
     CardPlayed(seat, None, True) for seat in range(_MAX_SEATS)
 )
 """A card played face down, by seat."""
+_SHARED_HANDS: Final = 128
+_HAND_STARTED_OF: Final[tuple[tuple[HandStarted, ...], ...]] = tuple(
+    tuple(HandStarted(hand, mano) for hand in range(_SHARED_HANDS)) for mano in range(_MAX_SEATS)
+)
+"""The start of each of a match's first hands, by mano and hand number."""
 
 
 class Transition(NamedTuple):
@@ -446,7 +451,11 @@ def _deal(
     room.start_hand(s)
     mano = s[F_MANO]
     s[F_LEGAL] = room.legal_of(s)
-    ev: list[Event] = [_new(_HAND_STARTED, (hand_no, mano))]
+    ev: list[Event] = [
+        _HAND_STARTED_OF[mano][hand_no]
+        if hand_no < _SHARED_HANDS
+        else _new(_HAND_STARTED, (hand_no, mano))
+    ]
     # The same rule as the view's: a blind mão de ferro's cards are seen by nobody.
     unseen = rules.game == "paulista" and blind(s)
     for seat in range(players):

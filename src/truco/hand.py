@@ -21,7 +21,17 @@ from typing import Final
 from truco import envido as tantos
 from truco.actions import Action, Verb
 from truco.cards import Card
-from truco.events import CardsShown, Event, HandEnded, MatchEnded, Scored, TrickEnded
+from truco.events import (
+    Answered,
+    Called,
+    CardsShown,
+    Event,
+    HandEnded,
+    MatchEnded,
+    Scored,
+    TrickEnded,
+    WentToMazo,
+)
 from truco.legal import Refusal
 from truco.rules import Rules
 from truco.state import (
@@ -51,6 +61,8 @@ from truco.state import (
     Play,
     State,
     StateLike,
+    TantoCall,
+    TrucoCall,
     Work,
     first_to_reach,
 )
@@ -72,6 +84,78 @@ _DISCARD: Final = Verb.DISCARD
 
 HAND_SIZE: Final = 3
 """The cards each seat is dealt, unless a room says otherwise (``Room.hand_sizes``)."""
+
+# --- shared values ------------------------------------------------------------------------------
+# The events and calls a hand makes most often, built once: a NamedTuple built by tuple.__new__
+# costs an allocation and three argument tuples, and the values are immutable, so one serves
+# every hand (they compare and hash as before).
+
+SEATS: Final = max(n for info in VARIANTS for n in info.players)
+"""The most seats any variant plays with."""
+_TRICKS: Final = 3
+_LEVELS: Final = 13
+"""Calls' levels and kinds below this are shared: the Argentine truco levels (2-4) and Truco
+Paulista's values (3-12), the tanto call kinds (0-3)."""
+
+_TRICK_ENDED_OF: Final = tuple(
+    [
+        tuple(
+            [
+                tuple([TrickEnded(trick, team, seat) for seat in range(-1, SEATS)])
+                for team in range(-1, SEATS)
+            ]
+        )
+        for trick in range(_TRICKS)
+    ]
+)
+_CALLED_OF: Final = tuple([{verb: Called(seat, verb) for verb in Verb} for seat in range(SEATS)])
+_ANSWERED_OF: Final = tuple(
+    [{verb: Answered(seat, verb) for verb in Verb} for seat in range(SEATS)]
+)
+_WENT_TO_MAZO_OF: Final = tuple([WentToMazo(seat) for seat in range(SEATS)])
+_TRUCO_CALL_OF: Final = tuple(
+    [
+        tuple([tuple([TrucoCall(level, a, b) for b in range(SEATS)]) for a in range(SEATS)])
+        for level in range(_LEVELS)
+    ]
+)
+_TANTO_CALL_OF: Final = tuple(
+    [
+        tuple([tuple([TantoCall(kind, a, b) for b in range(SEATS)]) for a in range(SEATS)])
+        for kind in range(_LEVELS)
+    ]
+)
+
+
+def trick_ended(trick: int, team: int, seat: int) -> TrickEnded:
+    if 0 <= trick < _TRICKS and -1 <= team < SEATS and -1 <= seat < SEATS:
+        return _TRICK_ENDED_OF[trick][team + 1][seat + 1]
+    return _new(_TRICK_ENDED, (trick, team, seat))
+
+
+def called(seat: int, verb: Verb) -> Called:
+    return _CALLED_OF[seat][verb]
+
+
+def answered(seat: int, verb: Verb) -> Answered:
+    return _ANSWERED_OF[seat][verb]
+
+
+def went_to_mazo(seat: int) -> WentToMazo:
+    return _WENT_TO_MAZO_OF[seat]
+
+
+def truco_call(level: int, caller: int, responder: int) -> TrucoCall:
+    if 0 <= level < _LEVELS:
+        return _TRUCO_CALL_OF[level][caller][responder]
+    return _new(TrucoCall, (level, caller, responder))
+
+
+def tanto_call(kind: int, caller: int, responder: int) -> TantoCall:
+    if 0 <= kind < _LEVELS:
+        return _TANTO_CALL_OF[kind][caller][responder]
+    return _new(TantoCall, (kind, caller, responder))
+
 
 _INDIVIDUAL: Final[dict[str, bool]] = {v.name: v.individual for v in VARIANTS}
 """``Rules.individual`` by variant: a dict read here instead of the property (interpreted
@@ -140,7 +224,7 @@ class Room:
         plays: tuple[Play, ...] = s[F_PLAYS]
         teams: tuple[int, ...] = s[F_TEAMS]
         team, seat = trick_result(plays, teams)
-        ev.append(_new(_TRICK_ENDED, (s[F_TRICK], team, seat)))
+        ev.append(trick_ended(s[F_TRICK], team, seat))
         results: tuple[int, ...] = s[F_RESULTS] + (team,)
         s[F_RESULTS] = results
         s[F_TRICKS] = s[F_TRICKS] + (plays,)
