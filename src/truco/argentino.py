@@ -36,7 +36,7 @@ from truco.actions import (
     Verb,
 )
 from truco.cards import Card, envido_cards
-from truco.events import Answered, Called, Event, PointsDeclared, WentToMazo
+from truco.events import Event, PointsDeclared
 from truco.hand import (
     Room,
     active_from,
@@ -85,8 +85,6 @@ from truco.state import (
     FLOR_KIND,
     Declaration,
     StateLike,
-    TantoCall,
-    TrucoCall,
     Work,
 )
 from truco.state import (
@@ -106,12 +104,7 @@ _V_FLOR: Final = Verb.FLOR
 _V_MAZO: Final = Verb.MAZO
 _V_NO_QUIERO: Final = Verb.NO_QUIERO
 _V_QUIERO: Final = Verb.QUIERO
-_ANSWERED: Final = Answered
-_CALLED: Final = Called
 _POINTS_DECLARED: Final = PointsDeclared
-_WENT_TO_MAZO: Final = WentToMazo
-_TANTO_CALL: Final = TantoCall
-_TRUCO_CALL: Final = TrucoCall
 _DECLARATION: Final = Declaration
 _ONLY_FLOR: Final = (FLOR,)
 """The legal actions of a seat that must sing his flor: one shared tuple."""
