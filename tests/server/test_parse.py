@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from truco import protocol
+from truco.cards import Card
 from truco.engine import apply, deal, legal_actions
 from truco.rules import Rules
 from truco.state import new_match
@@ -82,14 +83,15 @@ def test_encode_writes_the_core_values_as_the_codec_reads_them() -> None:
     state, events = deal(new_match(Rules()), rng)
     action = legal_actions(state)[0]
     card = state.hands[0][0]
-    d = {"card": card, "action": action, "verb": action.verb, "event": events[0], 3: [card]}
+    by_seat: dict[int, list[Card]] = {3: [card]}
+    d = {"card": card, "action": action, "verb": action.verb, "event": events[0], "seats": by_seat}
     out = json.loads(protocol.encode("x", d))["d"]
     assert out == {
         "card": str(card),
         "action": str(action),
         "verb": action.verb.value,
         "event": list(events[0]),
-        "3": [str(card)],
+        "seats": {"3": [str(card)]},
     }
     assert protocol.encode("chat", {"text": "hola \ud800"}) == '{"t":"chat","d":{"text":"hola ?"}}'
     assert protocol.encode("chat", {"text": "¡Truco, ñato!"}) == (
