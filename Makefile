@@ -133,6 +133,10 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena expert expert-sin-senas --players 4 --matches 400 --seed 40000
 	$(BIN)/truco arena expert expert-sin-senas --players 6 --matches 400 --seed 41000
 	$(BIN)/truco arena simple simple-sin-senas --players 4 --matches 2000 --seed 44000
+	$(BIN)/truco arena expert expert-pimc --matches 800 --seed 7000 --cpu-clock
+	$(BIN)/truco arena expert expert-pimc --players 4 --matches 40 --seed 6100 --jobs 1 --cpu-clock
+	$(BIN)/truco arena expert expert-pimc --players 6 --matches 20 --seed 6200 --jobs 1 --cpu-clock
+	$(BIN)/truco arena explotador expert --matches 40 --seed 3000 --jobs 1 --cpu-clock
 	$(BIN)/truco arena simple simple-sin-senas --players 6 --matches 2000 --seed 44000
 	$(BIN)/truco arena expert-plain-rollouts simple --players 4 --matches 400 --seed 42000
 	$(BIN)/truco arena expert-plain-rollouts simple --players 6 --matches 400 --seed 43000
