@@ -167,6 +167,5 @@ def _all_hands() -> tuple[tuple[Card, ...], ...]:
 
 ALL_HANDS: tuple[tuple[Card, ...], ...] = _all_hands()
 """Every 3-card hand, its cards in ascending order (9,880 of them)."""
-HAND_MASK: tuple[int, ...] = tuple(sum(1 << c for c in hand) for hand in ALL_HANDS)
 HAND_ENVIDO: tuple[int, ...] = tuple(ENVIDO_OF_SORTED_HAND[hand] for hand in ALL_HANDS)
 HAND_FLOR: tuple[int, ...] = tuple(flor_points(hand) or -1 for hand in ALL_HANDS)

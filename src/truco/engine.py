@@ -287,9 +287,9 @@ def _draw_hand(random: Callable[[], float], used: int) -> int:
 
 
 def _mask_of(i: int) -> int:
-    """The cards of ``ALL_HANDS[i]`` as a bit set, from the compact ``_HAND_CARDS``: the tuple of
-    masks (``cards.HAND_MASK``) holds an int object per hand, and reading a random one is a
-    cache miss at every draw."""
+    """The cards of ``ALL_HANDS[i]`` as a bit set, from the compact ``_HAND_CARDS``: a tuple of
+    masks would hold an int object per hand, and reading a random one was a cache miss at every
+    draw."""
     cards = _HAND_CARDS
     k = 3 * i
     return (1 << cards[k]) | (1 << cards[k + 1]) | (1 << cards[k + 2])
