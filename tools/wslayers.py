@@ -17,8 +17,8 @@ import asyncio
 import base64
 import collections
 import contextlib
+import functools
 import hashlib
-import os
 import random
 import struct
 import subprocess
@@ -26,7 +26,8 @@ import sys
 import time
 from typing import Any, cast
 
-from tools.localcluster import free_port
+from tools.loadtest.measure import _tree_cpu
+from tools.localcluster import _listening, _wait, free_port
 
 REPLY = (
     '{"t":"ev","v":12,"d":{"view":{"hand":[1,2,3],"score":[3,5],"legal":["play 1","truco"]},'
@@ -82,7 +83,8 @@ def _frame(text: str) -> bytes:
 
 
 class _Raw(asyncio.Protocol):
-    inbox: asyncio.Queue[asyncio.Transport]
+    def __init__(self, inbox: asyncio.Queue[asyncio.Transport]) -> None:
+        self.inbox = inbox
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         # uvloop's transports are not asyncio.Transport subclasses, but have its methods.
@@ -132,7 +134,6 @@ class _Raw(asyncio.Protocol):
 
 async def _serve_raw(port: int) -> None:
     inbox: asyncio.Queue[asyncio.Transport] = asyncio.Queue()
-    _Raw.inbox = inbox
 
     async def owner() -> None:
         while True:
@@ -141,17 +142,11 @@ async def _serve_raw(port: int) -> None:
             transport.write(_frame(REPLY))
 
     task = asyncio.create_task(owner())
-    server = await asyncio.get_running_loop().create_server(_Raw, "127.0.0.1", port)
+    server = await asyncio.get_running_loop().create_server(lambda: _Raw(inbox), "127.0.0.1", port)
     try:
         await server.serve_forever()
     finally:
         task.cancel()
-
-
-def _cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def _load(port: int, pid: int, clients: int, rate: float, seconds: float) -> float:
@@ -179,9 +174,9 @@ async def _load(port: int, pid: int, clients: int, rate: float, seconds: float) 
 
     tasks = [asyncio.create_task(client()) for _ in range(clients)]
     await asyncio.sleep(3)  # connected and sending
-    cpu0, sent0 = _cpu_seconds(pid), sent
+    cpu0, sent0 = _tree_cpu([pid]), sent
     await asyncio.sleep(seconds - 6)
-    cpu1, sent1 = _cpu_seconds(pid), sent
+    cpu1, sent1 = _tree_cpu([pid]), sent
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -196,6 +191,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--serve", choices=("asgi", "raw"), help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.seconds <= 6:
+        parser.error("--seconds must be over 6: the first and last 3 s are not measured")
+    if args.clients < 1 or args.rate <= 0:
+        parser.error("--clients must be at least 1 and --rate above 0")
     if args.serve == "raw":
         import uvloop
 
@@ -218,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
             [sys.executable, "-m", "tools.wslayers", "--serve", kind, "--port", str(port)]
         )
         try:
-            time.sleep(2)
+            _wait(functools.partial(_listening, port), f"the {kind} server")
             ms = asyncio.run(_load(port, server.pid, args.clients, args.rate, args.seconds))
             print(f"{kind}: {ms:.3f} ms of server CPU per message (two frames back)", flush=True)
         finally:
