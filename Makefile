@@ -16,7 +16,7 @@ $(BIN)/python:
 
 # Installing compiles the engine's hot path with mypyc (setup.py), so it is redone whenever one
 # of those modules changes; TRUCO_PURE_PYTHON=1 skips the compiler.
-COMPILED := $(addprefix src/truco/,legal.py hand.py argentino.py pata_de_gallo.py pica_pica.py destantado.py paulista.py rooms.py engine.py tricks.py envido.py)
+COMPILED := $(addprefix src/truco/,legal.py hand.py argentino.py pata_de_gallo.py pica_pica.py destantado.py paulista.py rooms.py engine.py tricks.py envido.py view.py)
 
 $(STAMP): $(BIN)/python pyproject.toml constraints.txt setup.py $(COMPILED)
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[test,bench,research]'

@@ -23,6 +23,7 @@ COMPILED = (
     "engine",
     "tricks",
     "envido",
+    "view",
 )
 """Must match ``truco.COMPILED`` (a test checks it)."""
 

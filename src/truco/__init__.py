@@ -44,6 +44,7 @@ COMPILED = (
     "engine",
     "tricks",
     "envido",
+    "view",
 )
 """The modules setup.py compiles (they call each other natively, so it is all or none)."""
 

@@ -79,9 +79,11 @@ class Action:
     pair, so they compare and hash by identity, which keeps the engine's legality check cheap.
     """
 
-    __slots__ = ("card", "verb")
+    __slots__ = ("card", "text", "verb")
     verb: Verb
     card: Card | None
+    text: str
+    """The notation, made once (``str(action)``)."""
 
     def __new__(cls, verb: Verb | str, card: Card | int | str | None = None) -> Action:
         found = _INTERNED.get((verb, card))  # type: ignore[arg-type]
@@ -99,6 +101,10 @@ class Action:
             action = object.__new__(cls)
             object.__setattr__(action, "verb", verb)
             object.__setattr__(action, "card", the_card)
+            text = verb.value
+            if takes_card:
+                text = f"{text} {'??' if the_card is None else the_card}"
+            object.__setattr__(action, "text", text)
             _INTERNED[key] = action
         return _INTERNED[key]
 
@@ -109,9 +115,7 @@ class Action:
         return (Action, (self.verb, self.card))
 
     def __str__(self) -> str:
-        if self.verb in _CARD_VERBS:
-            return f"{self.verb.value} {'??' if self.card is None else self.card}"
-        return f"{self.verb.value}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Action.parse({str(self)!r})"

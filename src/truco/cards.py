@@ -59,7 +59,7 @@ class Card(int):
         return ENVIDO_VALUE[self]
 
     def __str__(self) -> str:
-        return f"{RANKS[self % 10]}{SUIT_LETTERS[self // 10]}"
+        return CARD_TEXT[self]
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -83,6 +83,8 @@ class Card(int):
 
 
 DECK: tuple[Card, ...] = tuple(Card(i) for i in range(40))
+CARD_TEXT: tuple[str, ...] = tuple(f"{RANKS[i % 10]}{SUIT_LETTERS[i // 10]}" for i in range(40))
+"""Each card's notation, by its number (``str(card)`` is read here: the wire writes it often)."""
 _BY_NAME = {str(c): c for c in DECK}
 
 TRUCO_RANK: tuple[int, ...] = tuple(

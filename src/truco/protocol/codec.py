@@ -20,7 +20,7 @@ import orjson
 
 from truco import events as ev_mod
 from truco.actions import Action, Verb
-from truco.cards import Card
+from truco.cards import CARD_TEXT, Card
 from truco.errors import TrucoError
 from truco.events import Event, Reason
 from truco.protocol.codes import (
@@ -235,12 +235,19 @@ def error(code: str, message: str, a: int | None = None) -> str:
 
 def _plain(value: Any) -> Any:
     """Cards, verbs, actions and tuples as JSON values."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Verb):
+    # By exact type first: a view holds thousands of these a second, and isinstance against a
+    # union costs several times a type's identity.
+    kind = type(value)
+    if kind is Card:
+        return CARD_TEXT[value]
+    if kind is tuple or kind is list:
+        return [_plain(v) for v in value]
+    if kind is Action:
+        return value.text
+    if kind is int or kind is str or kind is bool or value is None:
+        return value
+    if kind is Verb:
         return value.value
-    if isinstance(value, Action):
-        return str(value)
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     return value

@@ -16,7 +16,6 @@ import contextlib
 import json
 import sqlite3
 from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -51,6 +50,7 @@ from truco.server.store.schema import (
     seats_t,
     tables_t,
 )
+from truco.server.store.sqlite_log import SqliteLog, not_next
 
 Pending = tuple[dict[str, Any], str | None, Finishing | None, "asyncio.Future[Any]"]
 """A log entry waiting for its commit: the row, the table's new status, what it finishes."""
@@ -125,16 +125,15 @@ class Store:
         self._pending: list[Pending] = []
         self._wake = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
-        # SQLite's log appends skip the async engine: one hop to a thread of their own for the
-        # whole batch (the engine's way costs a hop per statement, and most of an action's CPU).
-        self._log_file: str | None = None
-        self._wait = wait_seconds
-        self._log_conn: sqlite3.Connection | None = None
-        self._log_thread: ThreadPoolExecutor | None = None
+        # SQLite's log appends skip the async engine (a hop to its thread per statement, once
+        # most of an action's CPU): ``sqlite_log`` commits them on the loop's own thread.
+        self.sqlite_log: SqliteLog | None = None
         if url.startswith("sqlite"):
             database = make_url(url).database
             if database and database != ":memory:" and not database.startswith("file:"):
-                self._log_file = database
+                self.sqlite_log = SqliteLog(
+                    database, wait_seconds, lambda db, busy_ms: _sqlite_pragmas(db, None, busy_ms)
+                )
 
     async def migrate(self) -> None:
         """Bring the schema to the newest migration (Alembic)."""
@@ -149,14 +148,8 @@ class Store:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
             self._writer = None
-        if self._log_thread is not None:
-            if self._log_conn is not None:
-                await asyncio.get_running_loop().run_in_executor(
-                    self._log_thread, self._log_conn.close
-                )
-                self._log_conn = None
-            self._log_thread.shutdown(wait=False)
-            self._log_thread = None
+        if self.sqlite_log is not None:
+            await self.sqlite_log.close()
         await self.engine.dispose()
 
     @contextlib.asynccontextmanager
@@ -332,12 +325,9 @@ class Store:
         """Write ``batch`` in one transaction; returns what a ``finish`` of it wrote."""
         # Three statements whatever the batch's size (each costs a hop to the driver's thread):
         # the heads of the logs, the rows, the new statuses.
-        if self._log_file is not None and all(finish is None for _, _, finish, _ in batch):
+        if self.sqlite_log is not None and all(finish is None for _, _, finish, _ in batch):
             async with self._lock:
-                if self._log_thread is None:
-                    self._log_thread = ThreadPoolExecutor(1, thread_name_prefix="truco-log")
-                loop = asyncio.get_running_loop()
-                await loop.run_in_executor(self._log_thread, self._commit_sqlite, batch)
+                await self.sqlite_log.commit([(row, status) for row, status, _, _ in batch])
             return None
         async with self._lock, self.engine.begin() as conn:
             ids = sorted({row["table_id"] for row, _, _, _ in batch})
@@ -353,14 +343,14 @@ class Store:
             }
             for row, _, _, _ in batch:
                 if row["seq"] != heads.get(row["table_id"], 0) + 1:
-                    raise Fenced(_not_next(row))
+                    raise Fenced(not_next(row))
                 heads[row["table_id"]] = row["seq"]
             at = _now()
             try:
                 # Someone who wrote since the heads were read holds one of these keys.
                 await conn.execute(events_t.insert(), [{**row, "at": at} for row, _, _, _ in batch])
             except IntegrityError:
-                raise Fenced(_not_next(batch[0][0]) if len(batch) == 1 else "a race") from None
+                raise Fenced(not_next(batch[0][0]) if len(batch) == 1 else "a race") from None
             statuses = [
                 {"tid": row["table_id"], "new": status}
                 for row, status, _, _ in batch
@@ -375,51 +365,6 @@ class Store:
                 )
             finished = [finish for _, _, finish, _ in batch if finish is not None]
             return await finished[0].write(conn) if finished else None
-
-    def _commit_sqlite(self, batch: list[Pending]) -> None:
-        """``_commit`` for SQLite, in the log's own thread: the same three statements in one
-        transaction, through the driver itself (one hop for the batch)."""
-        if self._log_conn is None:
-            assert self._log_file is not None
-            self._log_conn = sqlite3.connect(
-                self._log_file, timeout=self._wait, isolation_level=None, check_same_thread=False
-            )
-            _sqlite_pragmas(self._log_conn, None, int(self._wait * 1000))
-        db = self._log_conn
-        ids = sorted({row["table_id"] for row, _, _, _ in batch})
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            marks = ",".join("?" * len(ids))
-            heads: dict[str, int] = dict(
-                db.execute(
-                    "SELECT table_id, max(seq) FROM truco_events"
-                    f" WHERE table_id IN ({marks}) GROUP BY table_id",
-                    ids,
-                ).fetchall()
-            )
-            for row, _, _, _ in batch:
-                if row["seq"] != heads.get(row["table_id"], 0) + 1:
-                    raise Fenced(_not_next(row))
-                heads[row["table_id"]] = row["seq"]
-            # As the engine writes a DateTime in SQLite: UTC, without its zone.
-            at = _now().strftime("%Y-%m-%d %H:%M:%S.%f")
-            try:
-                db.executemany(
-                    "INSERT INTO truco_events (table_id, seq, kind, data, at)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    [(r["table_id"], r["seq"], r["kind"], r["data"], at) for r, _, _, _ in batch],
-                )
-            except sqlite3.IntegrityError:
-                raise Fenced(_not_next(batch[0][0]) if len(batch) == 1 else "a race") from None
-            db.executemany(
-                "UPDATE truco_tables SET status = ? WHERE id = ?",
-                [(status, r["table_id"]) for r, status, _, _ in batch if status is not None],
-            )
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
 
     async def load(self, table_id: str) -> TableRow | None:
         async with _guard(), self.engine.connect() as conn:
@@ -504,10 +449,6 @@ def _spell_values(row: SeatRow) -> dict[str, int | None]:
     """A seat's caretaker spell (``SeatRow.spell_from``) as its two columns."""
     match, hands = row.spell_from or (None, None)
     return {"spell_match": match, "spell_hands": hands}
-
-
-def _not_next(row: dict[str, Any]) -> str:
-    return f"table {row['table_id']}: version {row['seq']} is not the next one of its log"
 
 
 def _reason(exc: BaseException) -> str:
