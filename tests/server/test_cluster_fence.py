@@ -1,21 +1,35 @@
-"""The event log is the fence between processes, with SQLite too: an append whose sequence is not
-the next one of its table is refused, and one refused row does not fail the rows written with it."""
+"""The event log is the fence between processes, on SQLite and on a real PostgreSQL: an append
+whose sequence is not the next one of its table is refused, one refused row does not fail the
+rows written with it, and of two processes that write the same version one is refused."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from server.clusterfix import LACKING, Backing
 from truco.server import sqlite_url
 from truco.server.store.database import Store
 from truco.server.store.schema import Fenced, SeatRow
 
 
-def test_only_the_next_version_is_written(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield sqlite_url(str(tmp_path / "fence.db"))
+        return
+    if LACKING:
+        pytest.skip(f"needs the Debian packages {', '.join(LACKING)}")
+    backing: Backing = request.getfixturevalue("backing")
+    yield backing.postgres.create_database(f"f{next(backing.names)}")
+
+
+def test_only_the_next_version_is_written(url: str) -> None:
     async def run() -> None:
-        store = Store(sqlite_url(str(tmp_path / "fence.db")))
+        store = Store(url)
         await store.migrate()
         try:
             for table in ("t1", "t2"):
@@ -45,9 +59,9 @@ def test_only_the_next_version_is_written(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("bad", [0, -1])
-def test_a_log_starts_at_one(tmp_path: Path, bad: int) -> None:
+def test_a_log_starts_at_one(url: str, bad: int) -> None:
     async def run() -> None:
-        store = Store(sqlite_url(str(tmp_path / "fence.db")))
+        store = Store(url)
         await store.migrate()
         try:
             await store.create_table("t", {}, None, 1, [SeatRow(0, "Ana", "human", None, None)])
@@ -55,5 +69,39 @@ def test_a_log_starts_at_one(tmp_path: Path, bad: int) -> None:
                 await store.append("t", bad, "rematch", {"mano": 0})
         finally:
             await store.close()
+
+    asyncio.run(run())
+
+
+def test_of_two_processes_writing_one_version_one_is_refused(url: str) -> None:
+    async def run() -> None:
+        one = Store(url)
+        await one.migrate()
+        other = Store(url)  # another process's store: its own connections and lock
+        try:
+            tables = [f"t{n}" for n in range(6)]
+            for table in tables:
+                await one.create_table(table, {}, None, 1, [SeatRow(0, "Ana", "human", None, None)])
+            for seq in (1, 2, 3):
+                results = await asyncio.gather(
+                    *(
+                        store.append(table, seq, "rematch", {"mano": m})
+                        for table in tables
+                        for m, store in enumerate((one, other))
+                    ),
+                    return_exceptions=True,
+                )
+                pairs = list(zip(results[::2], results[1::2], strict=True))
+                for table, pair in zip(tables, pairs, strict=True):
+                    assert sorted(type(r).__name__ for r in pair) == ["Fenced", "NoneType"], pair
+                    written = 0 if pair[0] is None else 1
+                    row = await one.load(table)
+                    assert row is not None and row.log[-1].seq == seq
+                    assert row.log[-1].data["mano"] == written
+            # PostgreSQL's appends went through the log's own connection (pg_log.py).
+            assert (one.pg_log is not None and one.pg_log.connected) == url.startswith("postgres")
+        finally:
+            await other.close()
+            await one.close()
 
     asyncio.run(run())

@@ -37,6 +37,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from truco.server.store.pg_log import PgLog
 from truco.server.store.schema import (
     OPEN,
     BrokenRow,
@@ -47,10 +48,11 @@ from truco.server.store.schema import (
     StoreUnavailable,
     TableRow,
     events_t,
+    not_next,
     seats_t,
     tables_t,
 )
-from truco.server.store.sqlite_log import SqliteLog, not_next
+from truco.server.store.sqlite_log import SqliteLog
 
 Pending = tuple[dict[str, Any], str | None, Finishing | None, "asyncio.Future[Any]"]
 """A log entry waiting for its commit: the row, the table's new status, what it finishes."""
@@ -128,6 +130,21 @@ class Store:
         # SQLite's log appends skip the async engine (a hop to its thread per statement, once
         # most of an action's CPU): ``sqlite_log`` commits them on the loop's own thread.
         self.sqlite_log: SqliteLog | None = None
+        # PostgreSQL's, likewise: one statement a batch on a connection of the log's own.
+        self.pg_log: PgLog | None = None
+        parts = make_url(url)
+        if parts.drivername.startswith("postgresql") and not parts.query:
+            self.pg_log = PgLog(
+                {
+                    "host": parts.host,
+                    "port": parts.port,
+                    "user": parts.username,
+                    "password": parts.password,
+                    "database": parts.database,
+                    "timeout": 5,
+                    "command_timeout": 10,
+                }
+            )
         if url.startswith("sqlite"):
             database = make_url(url).database
             if database and database != ":memory:" and not database.startswith("file:"):
@@ -150,6 +167,8 @@ class Store:
             self._writer = None
         if self.sqlite_log is not None:
             await self.sqlite_log.close()
+        if self.pg_log is not None:
+            await self.pg_log.close()
         await self.engine.dispose()
 
     @contextlib.asynccontextmanager
@@ -328,6 +347,10 @@ class Store:
         if self.sqlite_log is not None and all(finish is None for _, _, finish, _ in batch):
             async with self._lock:
                 await self.sqlite_log.commit([(row, status) for row, status, _, _ in batch])
+            return None
+        if self.pg_log is not None and all(finish is None for _, _, finish, _ in batch):
+            async with self._lock:
+                await self.pg_log.commit([(row, status) for row, status, _, _ in batch])
             return None
         async with self._lock, self.engine.begin() as conn:
             ids = sorted({row["table_id"] for row, _, _, _ in batch})

@@ -200,6 +200,15 @@ class Fenced(Exception):
     it, or the write was already made), so this process's copy of the table is out of date."""
 
 
+Row = dict[str, Any]
+"""A log row as it is written: ``table_id``, ``seq``, ``kind`` and ``data`` (JSON text)."""
+
+
+def not_next(row: Row) -> str:
+    """Why ``row`` was refused (``Fenced``)."""
+    return f"table {row['table_id']}: version {row['seq']} is not the next one of its log"
+
+
 OPEN = ("waiting", "playing")
 """The statuses of a table whose match goes on; the others: ``over``, ``expired`` (nobody joined
 in time) and ``broken`` (its log could not be replayed: set aside, see ``problem``)."""

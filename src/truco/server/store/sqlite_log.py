@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from truco.server.store.schema import Fenced
+from truco.server.store.schema import Fenced, Row, not_next
 
 log = logging.getLogger("truco.server")
 
@@ -31,16 +31,9 @@ CHECKPOINT_EVERY: Final = 256
 """Commits on the loop's connection between two passive checkpoints in the log's thread (a few
 rows and pages each: a WAL of a few MB at most before it is copied back)."""
 
-Row = dict[str, Any]
-"""A log row: ``table_id``, ``seq``, ``kind`` and ``data`` (JSON text)."""
-
 
 def _busy(exc: sqlite3.OperationalError) -> bool:
     return getattr(exc, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-
-
-def not_next(row: Row) -> str:
-    return f"table {row['table_id']}: version {row['seq']} is not the next one of its log"
 
 
 class SqliteLog:
