@@ -24,6 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from server.helpers import Connection, subprotocols
 from tools import localcluster as lc
+from truco.server.settings import sqlite_url
 
 LACKING = lc.missing()
 cluster = [
@@ -77,6 +78,18 @@ def backing() -> Iterator[Backing]:
         red.stop()
         postgres.stop("immediate")
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def either_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The URL of a fresh SQLite file or of a fresh database on the session's PostgreSQL, by
+    ``request.param`` ("sqlite", "postgresql"): what a fixture over both backends yields."""
+    if request.param == "sqlite":
+        yield sqlite_url(str(tmp_path / "store.db"))
+        return
+    if LACKING:
+        pytest.skip(f"needs the Debian packages {', '.join(LACKING)}")
+    backing: Backing = request.getfixturevalue("backing")
+    yield backing.postgres.create_database(f"s{next(backing.names)}")
 
 
 @pytest.fixture

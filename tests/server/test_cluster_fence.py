@@ -10,21 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from server.clusterfix import LACKING, Backing
-from truco.server import sqlite_url
+from server.clusterfix import either_database
 from truco.server.store.database import Store
 from truco.server.store.schema import Fenced, SeatRow
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield sqlite_url(str(tmp_path / "fence.db"))
-        return
-    if LACKING:
-        pytest.skip(f"needs the Debian packages {', '.join(LACKING)}")
-    backing: Backing = request.getfixturevalue("backing")
-    yield backing.postgres.create_database(f"f{next(backing.names)}")
+    yield from either_database(request, tmp_path)
 
 
 def test_only_the_next_version_is_written(url: str) -> None:

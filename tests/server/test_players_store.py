@@ -10,10 +10,9 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from server.clusterfix import LACKING, Backing
+from server.clusterfix import either_database
 from truco.server.players.names import name_skeleton
 from truco.server.players.records import NameTaken, Players, shared_secret
-from truco.server.settings import sqlite_url
 from truco.server.store.database import Store
 from truco.server.store.schema import SeatRow, metadata
 
@@ -22,13 +21,7 @@ A, B = "a" * 32, "b" * 32
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield sqlite_url(str(tmp_path / "p.db"))
-        return
-    if LACKING:
-        pytest.skip(f"needs the Debian packages {', '.join(LACKING)}")
-    backing: Backing = request.getfixturevalue("backing")
-    yield backing.postgres.create_database(f"p{next(backing.names)}")
+    yield from either_database(request, tmp_path)
 
 
 def run(url: str, body: object) -> None:
