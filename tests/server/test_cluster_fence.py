@@ -12,6 +12,7 @@ import pytest
 
 from server.clusterfix import either_database
 from truco.server.store.database import Store
+from truco.server.store.pg_log import PgLog
 from truco.server.store.schema import Fenced, SeatRow
 
 
@@ -92,7 +93,8 @@ def test_of_two_processes_writing_one_version_one_is_refused(url: str) -> None:
                     assert row is not None and row.log[-1].seq == seq
                     assert row.log[-1].data["mano"] == written
             # PostgreSQL's appends went through the log's own connection (pg_log.py).
-            assert (one.pg_log is not None and one.pg_log.connected) == url.startswith("postgres")
+            connected = isinstance(one.log, PgLog) and one.log.connected
+            assert connected == url.startswith("postgres")
         finally:
             await other.close()
             await one.close()

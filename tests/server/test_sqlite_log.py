@@ -11,7 +11,7 @@ from pathlib import Path
 from truco.server import sqlite_url
 from truco.server.store.database import Store
 from truco.server.store.schema import SeatRow
-from truco.server.store.sqlite_log import CHECKPOINT_EVERY
+from truco.server.store.sqlite_log import CHECKPOINT_EVERY, SqliteLog
 
 
 def _run(
@@ -40,9 +40,10 @@ def test_a_held_write_lock_is_waited_for_off_the_loop(tmp_path: Path) -> None:
     db = tmp_path / "log.db"
 
     async def body(store: Store) -> None:
-        assert store.sqlite_log is not None
+        log = store.log
+        assert isinstance(log, SqliteLog)
         await store.append("t0", 1, "rematch", {"mano": 0})
-        assert store.sqlite_log.contended == 0
+        assert log.contended == 0
         other = sqlite3.connect(db, isolation_level=None)  # as another process would
         other.execute("BEGIN IMMEDIATE")
         append = asyncio.create_task(store.append("t0", 2, "rematch", {"mano": 1}))
@@ -55,9 +56,9 @@ def test_a_held_write_lock_is_waited_for_off_the_loop(tmp_path: Path) -> None:
         other.execute("COMMIT")
         other.close()
         await asyncio.wait_for(append, 10)
-        assert store.sqlite_log.contended == 1
+        assert log.contended == 1
         await store.append("t0", 3, "rematch", {"mano": 0})  # and the loop's path again
-        assert store.sqlite_log.contended == 1
+        assert log.contended == 1
         row = await store.load("t0")
         assert row is not None
         assert [(e.seq, e.data["mano"]) for e in row.log] == [(1, 0), (2, 1), (3, 0)]
@@ -90,16 +91,17 @@ def test_the_wal_is_checkpointed_by_the_logs_thread(tmp_path: Path) -> None:
     db = tmp_path / "log.db"
 
     async def body(store: Store) -> None:
-        assert store.sqlite_log is not None
+        log = store.log
+        assert isinstance(log, SqliteLog)
         size = db.stat().st_size
         for seq in range(1, CHECKPOINT_EVERY // 8 + 2):
             for n in range(8):
                 await store.append(f"t{n}", seq, "act", {"seat": 0, "action": "x" * 500})
         for _ in range(500):
-            if store.sqlite_log.checkpoints:
+            if log.checkpoints:
                 break
             await asyncio.sleep(0.01)
-        assert store.sqlite_log.checkpoints == 1
+        assert log.checkpoints == 1
         # The rows' pages were copied from the WAL into the database's own file.
         assert db.stat().st_size > size
 

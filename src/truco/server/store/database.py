@@ -47,8 +47,9 @@ from truco.server.store.schema import (
     SeatRow,
     StoreUnavailable,
     TableRow,
+    check_next,
+    collided,
     events_t,
-    not_next,
     seats_t,
     tables_t,
 )
@@ -127,14 +128,13 @@ class Store:
         self._pending: list[Pending] = []
         self._wake = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
-        # SQLite's log appends skip the async engine (a hop to its thread per statement, once
-        # most of an action's CPU): ``sqlite_log`` commits them on the loop's own thread.
-        self.sqlite_log: SqliteLog | None = None
-        # PostgreSQL's, likewise: one statement a batch on a connection of the log's own.
-        self.pg_log: PgLog | None = None
+        # The log's appends skip the async engine (a hop to its thread or a round trip per
+        # statement, once most of an action's CPU): SQLite's commit on the loop's own thread
+        # (``sqlite_log``), PostgreSQL's in one statement a batch (``pg_log``).
+        self.log: SqliteLog | PgLog | None = None
         parts = make_url(url)
         if parts.drivername.startswith("postgresql") and not parts.query:
-            self.pg_log = PgLog(
+            self.log = PgLog(
                 {
                     "host": parts.host,
                     "port": parts.port,
@@ -146,9 +146,9 @@ class Store:
                 }
             )
         if url.startswith("sqlite"):
-            database = make_url(url).database
+            database = parts.database
             if database and database != ":memory:" and not database.startswith("file:"):
-                self.sqlite_log = SqliteLog(
+                self.log = SqliteLog(
                     database, wait_seconds, lambda db, busy_ms: _sqlite_pragmas(db, None, busy_ms)
                 )
 
@@ -165,10 +165,8 @@ class Store:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
             self._writer = None
-        if self.sqlite_log is not None:
-            await self.sqlite_log.close()
-        if self.pg_log is not None:
-            await self.pg_log.close()
+        if self.log is not None:
+            await self.log.close()
         await self.engine.dispose()
 
     @contextlib.asynccontextmanager
@@ -342,16 +340,12 @@ class Store:
 
     async def _commit(self, batch: list[Pending]) -> Any:
         """Write ``batch`` in one transaction; returns what a ``finish`` of it wrote."""
-        # Three statements whatever the batch's size (each costs a hop to the driver's thread):
-        # the heads of the logs, the rows, the new statuses.
-        if self.sqlite_log is not None and all(finish is None for _, _, finish, _ in batch):
+        if self.log is not None and all(finish is None for _, _, finish, _ in batch):
             async with self._lock:
-                await self.sqlite_log.commit([(row, status) for row, status, _, _ in batch])
+                await self.log.commit([(row, status) for row, status, _, _ in batch])
             return None
-        if self.pg_log is not None and all(finish is None for _, _, finish, _ in batch):
-            async with self._lock:
-                await self.pg_log.commit([(row, status) for row, status, _, _ in batch])
-            return None
+        # The engine's way, for a rated match's end (its ratings go in the same transaction) and
+        # the URLs the log's own writers do not take: the heads, the rows, the new statuses.
         async with self._lock, self.engine.begin() as conn:
             ids = sorted({row["table_id"] for row, _, _, _ in batch})
             heads: dict[str, int] = {
@@ -364,16 +358,13 @@ class Store:
                     )
                 ).all()
             }
-            for row, _, _, _ in batch:
-                if row["seq"] != heads.get(row["table_id"], 0) + 1:
-                    raise Fenced(not_next(row))
-                heads[row["table_id"]] = row["seq"]
+            check_next(heads, (row for row, _, _, _ in batch))
             at = _now()
             try:
                 # Someone who wrote since the heads were read holds one of these keys.
                 await conn.execute(events_t.insert(), [{**row, "at": at} for row, _, _, _ in batch])
             except IntegrityError:
-                raise Fenced(not_next(batch[0][0]) if len(batch) == 1 else "a race") from None
+                raise collided([row for row, _, _, _ in batch]) from None
             statuses = [
                 {"tid": row["table_id"], "new": status}
                 for row, status, _, _ in batch

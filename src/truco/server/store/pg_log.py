@@ -21,7 +21,7 @@ from typing import Any
 
 import asyncpg
 
-from truco.server.store.schema import Fenced, Row, not_next
+from truco.server.store.schema import Fenced, Row, collided, not_next
 
 _APPEND = """
 WITH batch AS (
@@ -71,14 +71,12 @@ class PgLog:
                 datetime.now(UTC),
             )
         except asyncpg.UniqueViolationError:
-            # Another process wrote one of these versions after this statement read the heads.
-            raise Fenced(not_next(rows[0][0]) if len(rows) == 1 else "a race") from None
+            raise collided([row for row, _ in rows]) from None
         except BaseException:
             await self.close()
             raise
         if written != len(rows):
-            stale = rows[0][0] if len(rows) == 1 else None
-            raise Fenced(not_next(stale) if stale is not None else "a row is not next")
+            raise Fenced(not_next(rows[0][0]) if len(rows) == 1 else "a row is not next")
 
     @property
     def connected(self) -> bool:

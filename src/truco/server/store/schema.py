@@ -3,6 +3,7 @@ the rows the store reads and writes, and the store's two refusals."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -207,6 +208,22 @@ Row = dict[str, Any]
 def not_next(row: Row) -> str:
     """Why ``row`` was refused (``Fenced``)."""
     return f"table {row['table_id']}: version {row['seq']} is not the next one of its log"
+
+
+def check_next(heads: dict[str, int], rows: Iterable[Row]) -> None:
+    """Raise ``Fenced`` unless each row is the next version of its table's log, whose last
+    written versions are ``heads`` (a table absent from it has none yet); ``heads`` moves on
+    with each row, so a batch may hold several versions of one table."""
+    for row in rows:
+        if row["seq"] != heads.get(row["table_id"], 0) + 1:
+            raise Fenced(not_next(row))
+        heads[row["table_id"]] = row["seq"]
+
+
+def collided(rows: Sequence[Row]) -> Fenced:
+    """The refusal of a batch that met a version already written (the log's primary key):
+    another process wrote it after the heads were read."""
+    return Fenced(not_next(rows[0]) if len(rows) == 1 else "a race")
 
 
 OPEN = ("waiting", "playing")

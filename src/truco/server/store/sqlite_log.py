@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from truco.server.store.schema import Fenced, Row, not_next
+from truco.server.store.schema import Row, check_next, collided
 
 log = logging.getLogger("truco.server")
 
@@ -107,15 +107,17 @@ class SqliteLog:
             self._thread = ThreadPoolExecutor(1, thread_name_prefix="truco-log")
         return await asyncio.get_running_loop().run_in_executor(self._thread, work, *args)
 
-    def _write_slow(self, rows: Sequence[tuple[Row, str | None]]) -> None:
+    def _waiting(self) -> sqlite3.Connection:
+        """The log thread's connection, which waits for the lock as long as the store does."""
         if self._slow is None:
             self._slow = self._connect(int(self._wait * 1000))
-        _write(self._slow, rows)
+        return self._slow
+
+    def _write_slow(self, rows: Sequence[tuple[Row, str | None]]) -> None:
+        _write(self._waiting(), rows)
 
     def _checkpoint(self) -> None:
-        if self._slow is None:
-            self._slow = self._connect(int(self._wait * 1000))
-        self._slow.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        self._waiting().execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
         self.checkpoints += 1
 
     def _checked(self, done: asyncio.Future[None]) -> None:
@@ -139,10 +141,7 @@ def _write(db: sqlite3.Connection, rows: Sequence[tuple[Row, str | None]]) -> No
                 ids,
             ).fetchall()
         )
-        for row, _ in rows:
-            if row["seq"] != heads.get(row["table_id"], 0) + 1:
-                raise Fenced(not_next(row))
-            heads[row["table_id"]] = row["seq"]
+        check_next(heads, (row for row, _ in rows))
         # As the engine writes a DateTime in SQLite: UTC, without its zone.
         at = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
         try:
@@ -151,7 +150,7 @@ def _write(db: sqlite3.Connection, rows: Sequence[tuple[Row, str | None]]) -> No
                 [(r["table_id"], r["seq"], r["kind"], r["data"], at) for r, _ in rows],
             )
         except sqlite3.IntegrityError:
-            raise Fenced(not_next(rows[0][0]) if len(rows) == 1 else "a race") from None
+            raise collided([row for row, _ in rows]) from None
         db.executemany(
             "UPDATE truco_tables SET status = ? WHERE id = ?",
             [(status, r["table_id"]) for r, status in rows if status is not None],
