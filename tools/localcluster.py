@@ -12,6 +12,7 @@ import argparse
 import contextlib
 import os
 import pwd
+import resource
 import shutil
 import signal
 import socket
@@ -205,11 +206,17 @@ class Postgres:
 class Server:
     """One ``truco serve`` process on 127.0.0.1."""
 
-    def __init__(self, env: dict[str, str], node: str, port: int | None = None) -> None:
+    def __init__(
+        self, env: dict[str, str], node: str, port: int | None = None, prefix: str = ""
+    ) -> None:
         self.port = port or free_port()
         self.node = node
+        self.prefix = prefix
+        """The first digits of the ids of the tables it makes (``TRUCO_TABLE_PREFIX``)."""
         self.base = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, **env, "TRUCO_NODE_ID": node}
+        if prefix:
+            self.env["TRUCO_TABLE_PREFIX"] = prefix
         self.proc: subprocess.Popen[bytes] | None = None
         self.log: Path | None = None
 
@@ -253,7 +260,7 @@ class Server:
 
 
 NGINX_CONF = """\
-worker_processes 1;
+worker_processes {workers};
 worker_rlimit_nofile {files};
 error_log {dir}/error.log warn;
 pid {dir}/nginx.pid;
@@ -278,11 +285,18 @@ http {{
     uwsgi_temp_path {dir}/uwsgi;
     scgi_temp_path {dir}/scgi;
     map $http_upgrade $connection_upgrade {{ default upgrade; '' close; }}
+    # A table's requests and sockets go to the process whose prefix its id starts with, the one
+    # that made it and owns it; the others stand by for it (backup), and relay if it moved.
+    map $uri $table_home {{
+        default truco;
+{homes_map}
+    }}
     upstream truco {{
 {servers}
     }}
+{homes}
     server {{
-        listen 127.0.0.1:{port};
+        listen 127.0.0.1:{port}{reuseport};
         limit_conn per_address {connections_per_address};
         proxy_http_version 1.1;
         proxy_set_header Upgrade $http_upgrade;
@@ -299,7 +313,7 @@ http {{
             proxy_pass http://truco;
         }}
         location / {{
-            proxy_pass http://truco;
+            proxy_pass http://$table_home;
         }}
         location @too_large {{
             default_type application/json;
@@ -314,6 +328,12 @@ http {{
 """
 
 
+def descriptors_most() -> int:
+    """The most descriptors a process started from here can open (the hard limit)."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    return 1 << 20 if hard == resource.RLIM_INFINITY else hard
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ProxyLimits:
     """nginx's bounds per client address, the same as one server's own (``Settings``)."""
@@ -324,11 +344,15 @@ class ProxyLimits:
     tables_per_minute: int = 10
     tables_burst: int = 20
     worker_connections: int = 8192
-    """Each player holds two: the client's socket and the one to a server."""
+    """Per worker. Each player holds two: the client's socket and the one to a server."""
+    workers: int = 1
+    """nginx's worker processes: more than one when one process's descriptors cannot hold every
+    player's two connections (each worker has a descriptor limit of its own)."""
 
     @property
     def files(self) -> int:
-        return 2 * self.worker_connections + 64
+        # Never above the hard limit: nginx cannot raise it and says so in an alert.
+        return min(2 * self.worker_connections + 64, descriptors_most())
 
 
 class Proxy:
@@ -352,9 +376,31 @@ class Proxy:
         upstream = "\n".join(
             f"        server 127.0.0.1:{s.port} max_fails=1 fail_timeout=3s;" for s in self.servers
         )
+        homes_map, homes = [], []
+        for s in self.servers:
+            if not s.prefix:
+                continue
+            homes_map.append(f"        ~^/(?:ws|api)/tables/{s.prefix} home_{s.node};")
+            others = "".join(
+                f"        server 127.0.0.1:{o.port} backup;\n" for o in self.servers if o is not s
+            )
+            homes.append(
+                f"    upstream home_{s.node} {{\n"
+                f"        server 127.0.0.1:{s.port} max_fails=1 fail_timeout=3s;\n{others}    }}"
+            )
         limits = {f: getattr(self.limits, f) for f in ProxyLimits.__dataclass_fields__}
+        # With several workers the kernel spreads the connections over them (SO_REUSEPORT);
+        # without it one worker tends to accept most of them and runs out of descriptors.
+        reuseport = " reuseport" if self.limits.workers > 1 else ""
         return NGINX_CONF.format(
-            dir=self.dir, servers=upstream, port=self.port, files=self.limits.files, **limits
+            dir=self.dir,
+            servers=upstream,
+            port=self.port,
+            files=self.limits.files,
+            reuseport=reuseport,
+            homes_map="\n".join(homes_map),
+            homes="\n".join(homes),
+            **limits,
         )
 
     def start(self) -> None:
@@ -390,7 +436,11 @@ class Cluster:
         env: dict[str, str] | None = None,
         durable: bool = True,
         limits: ProxyLimits | None = None,
+        homes: bool = True,
     ) -> None:
+        """``homes``: each server makes its tables with a prefix of its own (1, 2, ...) and
+        nginx sends each table's traffic to its maker; False: every request to any server (about
+        half the players then relayed by a process that does not own their table)."""
         self.dir = workdir
         self.postgres = Postgres(workdir, durable=durable)
         self.redis = Redis(workdir)
@@ -401,7 +451,12 @@ class Cluster:
             "TRUCO_PROXIES": "127.0.0.1" if proxy else "",
             **(env or {}),
         }
-        self.servers = [Server(self.env, f"node-{i + 1}") for i in range(servers)]
+        if homes and servers > 16:
+            raise ValueError("at most 16 servers get a table prefix of their own (one hex digit)")
+        self.servers = [
+            Server(self.env, f"node-{i + 1}", prefix=f"{i + 1:x}"[-1] if homes else "")
+            for i in range(servers)
+        ]
         self.proxy = Proxy(workdir, self.servers, port, limits) if proxy else None
 
     def start(self) -> None:

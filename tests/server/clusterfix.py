@@ -55,8 +55,8 @@ class Nodes:
     env: dict[str, str]
     servers: list[lc.Server]
 
-    def start(self, node: str) -> lc.Server:
-        server = lc.Server(self.env, node)
+    def start(self, node: str, prefix: str = "") -> lc.Server:
+        server = lc.Server(self.env, node, prefix=prefix)
         server.start(self.backing.workdir / f"{node}.log")
         self.servers.append(server)
         return server

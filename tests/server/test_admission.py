@@ -140,3 +140,24 @@ def test_the_load_test_counts_refused_connections(live: tuple[str, int]) -> None
     refused = {k: n for k, n in report["errors"].items() if k.startswith("refused:")}
     assert refused, report
     assert report["tables_opened"] + sum(refused.values()) == 4
+    # Each kind of refusal comes with the first reason given for it.
+    assert set(report["refused_first"]) == set(refused), report
+
+
+def test_the_load_tests_nginx_has_a_worker_per_share_of_the_descriptors(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker holds at most the hard limit of descriptors: 5,000 tables of two players need
+    two workers where that limit is 20,000, each with room for its share and the kernel's
+    unevenness, and none above the limit."""
+    from tools.loadtest import cli
+    from tools.localcluster import Proxy, Server
+
+    monkeypatch.setattr(cli, "descriptors_most", lambda: 20_000)
+    small, large = cli.proxy_limits(2_000), cli.proxy_limits(10_000)
+    assert small.workers == 1 and small.worker_connections >= 2 * 2_000
+    assert large.workers == 2
+    assert 2 * 10_000 / 2 < large.worker_connections <= 20_000 - 64
+    one, two = Server({}, "node-1", port=1), Server({}, "node-2", port=2)
+    conf = Proxy(Path("/nonexistent"), [one, two], limits=large).config()
+    assert "worker_processes 2;" in conf and " reuseport;" in conf

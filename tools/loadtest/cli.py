@@ -20,7 +20,7 @@ from typing import Any
 import httpx
 
 from tools.loadtest.measure import measure
-from tools.localcluster import ProxyLimits, free_port, running
+from tools.localcluster import ProxyLimits, descriptors_most, free_port, running
 
 SERVER_ENV = {
     "TRUCO_DEAL_DELAY": "0",
@@ -46,11 +46,19 @@ SERVER_ENV = {
 def proxy_limits(sockets: int) -> ProxyLimits:
     """nginx for one client address holding ``sockets`` WebSockets (each also holds one to a
     server), plus the HTTP connections that open the tables."""
+    needed = 2 * sockets + 1024
+    # A worker holds at most the hard limit of descriptors (20,000 on some machines: 5,000
+    # tables of two players need more); past it, more workers, each with a limit of its own
+    # and room for the kernel's uneven share of the connections.
+    room = descriptors_most() - 64
+    workers = -(-needed // room)
+    per_worker = needed if workers == 1 else min(room, -(-needed // workers) + 1024)
     return ProxyLimits(
         connections_per_address=65535,  # nginx's largest
         tables_per_minute=10**6,
         tables_burst=10**6,
-        worker_connections=max(ProxyLimits().worker_connections, 2 * sockets + 1024),
+        worker_connections=max(ProxyLimits().worker_connections, per_worker),
+        workers=workers,
     )
 
 
@@ -118,6 +126,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cluster", action="store_true", help="PostgreSQL + Redis + nginx even for one process"
     )
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="the cluster's nginx sends every request to any server, not each table's to the "
+        "server that made it (about half the players then relayed)",
+    )
     parser.add_argument("--url", help="a running server (default: start one on 127.0.0.1)")
     args = parser.parse_args(argv)
     humans = args.players if args.humans is None else args.humans
@@ -149,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.processes > 1 or args.cluster:
         env = {**SERVER_ENV, "TRUCO_BOT_DELAY": str(args.bot_delay)}
         limits = proxy_limits(args.tables * humans)
-        with running(args.processes, env=env, limits=limits) as cluster:
+        with running(args.processes, env=env, limits=limits, homes=not args.spread) as cluster:
             assert cluster.proxy is not None
             watch = {
                 "servers": [s.proc.pid for s in cluster.servers if s.proc],
@@ -161,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
                 "backend": "postgresql+redis+nginx",
                 "rated": args.rated,
                 "processes": args.processes,
+                "homes": not args.spread,
                 **run(cluster.proxy.base, watch),
             }
     else:

@@ -83,6 +83,9 @@ async def measure(
     gate = asyncio.Semaphore(32)  # open the tables a few at a time, as people would arrive
 
     refused: Counter[str] = Counter()
+    # The first reason given for each kind of refusal: a count alone does not say whether the
+    # server, the proxy or the load generator's own client gave up.
+    why: dict[str, str] = {}
     run_id = secrets.token_hex(3)
 
     async def one(i: int) -> tuple[bool, list[ClientConnection]] | None:
@@ -100,6 +103,7 @@ async def measure(
                 )
             except Refused as exc:
                 refused[exc.code] += 1
+                why.setdefault(exc.code, exc.detail)
                 return None
 
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
@@ -162,6 +166,7 @@ async def measure(
         **figures,
         **extra,
         "errors": dict(errors),
+        **({"refused_first": why} if why else {}),
         **({"rated_matches": sum(r.rated / r.humans for r in runs)} if rated else {}),
         "cpu_busy_pct": round(100 * (cpu1[0] - cpu0[0]) / max(1.0, cpu1[1] - cpu0[1]), 1),
         "loadgen_cpu_pct": round(100 * loadgen / wall, 1),

@@ -24,6 +24,7 @@ class Refused(Exception):
     def __init__(self, code: str, detail: str) -> None:
         super().__init__(f"{code}: {detail}")
         self.code = code
+        self.detail = detail
 
 
 class TableRun:

@@ -19,7 +19,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "truco.db") -> No
     import uvicorn
 
     from_env = bool(os.environ.get("TRUCO_DATABASE_URL"))
-    settings = Settings.from_env() if from_env else Settings.from_env(database_url=sqlite_url(db))
+    try:
+        settings = (
+            Settings.from_env() if from_env else Settings.from_env(database_url=sqlite_url(db))
+        )
+    except ValueError as exc:  # a TRUCO_* variable that does not parse: said, not a traceback
+        raise SystemExit(f"truco serve: {exc}") from None
     app = create_app(settings)
     # A full collection stalls every table at once, for as long as it takes to scan the heap
     # (hundreds of ms with hundreds of tables): the objects the libraries made at import are

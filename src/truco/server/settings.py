@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
+
+TABLE_PREFIX = re.compile(r"[0-9a-f]{0,4}")
+"""What a table prefix may be: a table id stays 12 hex digits."""
 
 
 def _env_float(name: str, default: float) -> float:
@@ -117,6 +121,10 @@ class Settings:
     """Redis shared by several server processes (leases, lobby, pub/sub); None: one process."""
     node_id: str = field(default_factory=lambda: secrets.token_hex(4))
     """This process's name in Redis (leases and its message channel); unique per process."""
+    table_prefix: str = ""
+    """The first hex digits of every table id this process makes (up to 4; "": none), so that
+    a proxy can send a table's requests and sockets to the process that made it, its owner,
+    instead of one that would relay them (docs/operations.md, "A cluster")."""
     lease_seconds: float = 10.0
     """How long a table's lease lasts without renewal: a dead process's tables move after it."""
     call_seconds: float = 5.0
@@ -285,6 +293,12 @@ class Settings:
     tournament_joins_per_minute: float = 20.0
     """...and then this many a minute."""
 
+    def __post_init__(self) -> None:
+        if not TABLE_PREFIX.fullmatch(self.table_prefix):
+            raise ValueError(
+                f"TRUCO_TABLE_PREFIX {self.table_prefix!r}: at most 4 hex digits (0-9, a-f)"
+            )
+
     def but(self, **changes: Any) -> Settings:
         return replace(self, **changes)
 
@@ -302,6 +316,8 @@ class Settings:
             values["redis_url"] = os.environ["TRUCO_REDIS_URL"]
         if os.environ.get("TRUCO_NODE_ID"):
             values["node_id"] = os.environ["TRUCO_NODE_ID"]
+        if os.environ.get("TRUCO_TABLE_PREFIX"):
+            values["table_prefix"] = os.environ["TRUCO_TABLE_PREFIX"]
         # Scripted clients (load and cluster tests) play far faster than people.
         rate = _env_float("TRUCO_MESSAGES_PER_SECOND", base.messages_per_second)
         values["messages_per_second"] = rate

@@ -230,7 +230,8 @@ class Hub:
         if rated:  # a rated table has a clock in the range always (the queue's is clamped)
             low, high = self.settings.rated_turn_range
             turn_seconds = min(max(turn_seconds or self.settings.rated_turn_seconds, low), high)
-        table_id = secrets.token_hex(6)
+        prefix = self.settings.table_prefix
+        table_id = prefix + secrets.token_hex(6)[len(prefix) :]
         seats = []
         for s in range(rules.players):
             bot_level = bots.get(s)
