@@ -60,6 +60,10 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "blueprint-facil": lambda: blueprint_level("blueprint-facil"),
     # The expert as it was: every other seat modelled by the rules of thumb, and its ablations.
     "expert-pimc": lambda: ExpertBot(name="expert-pimc", blueprint=False, by_mode=EXPERTO_WORLDS),
+    # The rivals modelled half by the blueprint, half by the rules of thumb (or their read type).
+    "expert-mezcla": lambda: ExpertBot(
+        name="expert-mezcla", blueprint=True, by_mode=EXPERTO_WORLDS, floor=0.5
+    ),
     # The old difícil: the search with a tell, it bets and accepts only where ``simple`` would.
     "expert-tell": lambda: ExpertBot(name="expert-tell", tell=DEFAULT, blueprint=False),
     "expert-fast-tell": lambda: ExpertBot(

@@ -191,9 +191,15 @@ class ExpertBot:
         honest: bool = True,
         blueprint: bool = False,
         carry: bool = True,
+        floor: float = 0.0,
     ) -> None:
         self.name = name
         self.blueprint = blueprint
+        self.floor = floor
+        """On the blueprint, the least share of a rival's decisions modelled by the rules of
+        thumb (its read type; ``simple``'s knobs before it has shown one), in the weights and
+        the rollouts alike: 0 models a rival never seen by the blueprint alone, 0.5 by the two
+        models evenly (the arena's ``expert-mezcla``)."""
         """Models the other seats by the blueprint where one covers the table (the module's
         docstring); False: by the rules of thumb (``expert-pimc``, the expert as it was)."""
         self.carry = carry
@@ -281,6 +287,14 @@ class ExpertBot:
             # A rival moves from the blueprint toward its read type as far as it has shown it.
             players = view.rules.players
             leans = tuple(0.0 if s == seat else x for s, x in enumerate(reading.leans(players)))
+        if bp is not None and self.floor > 0.0:
+            players = view.rules.players
+            if styles is None:
+                styles = (self.rollout,) * players
+            leans = tuple(
+                0.0 if s == seat else max(self.floor, 0.0 if leans is None else leans[s])
+                for s in range(players)
+            )
         weigh = action_likelihood if bp is None else blueprint_likelihood(bp, leans)
         worlds = sample_worlds(
             view, sampler, *self.budget(view.rules), heard, tendencies, likelihood=weigh
