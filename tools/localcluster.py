@@ -328,6 +328,10 @@ http {{
 """
 
 
+NGINX_OWN_FILES = 64
+"""Descriptors an nginx worker keeps beside its connections (logs, listening sockets)."""
+
+
 def descriptors_most() -> int:
     """The most descriptors a process started from here can open (the hard limit)."""
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
@@ -352,7 +356,7 @@ class ProxyLimits:
     @property
     def files(self) -> int:
         # Never above the hard limit: nginx cannot raise it and says so in an alert.
-        return min(2 * self.worker_connections + 64, descriptors_most())
+        return min(2 * self.worker_connections + NGINX_OWN_FILES, descriptors_most())
 
 
 class Proxy:
@@ -373,21 +377,18 @@ class Proxy:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def config(self) -> str:
-        upstream = "\n".join(
-            f"        server 127.0.0.1:{s.port} max_fails=1 fail_timeout=3s;" for s in self.servers
-        )
+        def line(s: Server, backup: bool = False) -> str:
+            mark = "backup" if backup else "max_fails=1 fail_timeout=3s"
+            return f"        server 127.0.0.1:{s.port} {mark};"
+
+        upstream = "\n".join(line(s) for s in self.servers)
         homes_map, homes = [], []
         for s in self.servers:
             if not s.prefix:
                 continue
             homes_map.append(f"        ~^/(?:ws|api)/tables/{s.prefix} home_{s.node};")
-            others = "".join(
-                f"        server 127.0.0.1:{o.port} backup;\n" for o in self.servers if o is not s
-            )
-            homes.append(
-                f"    upstream home_{s.node} {{\n"
-                f"        server 127.0.0.1:{s.port} max_fails=1 fail_timeout=3s;\n{others}    }}"
-            )
+            lines = [line(s)] + [line(o, backup=True) for o in self.servers if o is not s]
+            homes.append(f"    upstream home_{s.node} {{\n" + "\n".join(lines) + "\n    }")
         limits = {f: getattr(self.limits, f) for f in ProxyLimits.__dataclass_fields__}
         # With several workers the kernel spreads the connections over them (SO_REUSEPORT);
         # without it one worker tends to accept most of them and runs out of descriptors.
@@ -454,7 +455,7 @@ class Cluster:
         if homes and servers > 16:
             raise ValueError("at most 16 servers get a table prefix of their own (one hex digit)")
         self.servers = [
-            Server(self.env, f"node-{i + 1}", prefix=f"{i + 1:x}"[-1] if homes else "")
+            Server(self.env, f"node-{i + 1}", prefix=f"{(i + 1) % 16:x}" if homes else "")
             for i in range(servers)
         ]
         self.proxy = Proxy(workdir, self.servers, port, limits) if proxy else None

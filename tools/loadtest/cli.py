@@ -20,7 +20,13 @@ from typing import Any
 import httpx
 
 from tools.loadtest.measure import measure
-from tools.localcluster import ProxyLimits, descriptors_most, free_port, running
+from tools.localcluster import (
+    NGINX_OWN_FILES,
+    ProxyLimits,
+    descriptors_most,
+    free_port,
+    running,
+)
 
 SERVER_ENV = {
     "TRUCO_DEAL_DELAY": "0",
@@ -50,7 +56,7 @@ def proxy_limits(sockets: int) -> ProxyLimits:
     # A worker holds at most the hard limit of descriptors (20,000 on some machines: 5,000
     # tables of two players need more); past it, more workers, each with a limit of its own
     # and room for the kernel's uneven share of the connections.
-    room = descriptors_most() - 64
+    room = descriptors_most() - NGINX_OWN_FILES
     workers = -(-needed // room)
     per_worker = needed if workers == 1 else min(room, -(-needed // workers) + 1024)
     return ProxyLimits(

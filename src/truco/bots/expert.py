@@ -195,13 +195,13 @@ class ExpertBot:
     ) -> None:
         self.name = name
         self.blueprint = blueprint
+        """Models the other seats by the blueprint where one covers the table (the module's
+        docstring); False: by the rules of thumb (``expert-pimc``, the expert as it was)."""
         self.floor = floor
         """On the blueprint, the least share of a rival's decisions modelled by the rules of
         thumb (its read type; ``simple``'s knobs before it has shown one), in the weights and
         the rollouts alike: 0 models a rival never seen by the blueprint alone, 0.5 by the two
         models evenly (the arena's ``expert-mezcla``)."""
-        """Models the other seats by the blueprint where one covers the table (the module's
-        docstring); False: by the rules of thumb (``expert-pimc``, the expert as it was)."""
         self.carry = carry
         """In team play too, the 1v1 blueprint read from the seat's side (docs/bots.md,
         "Teams")."""
@@ -283,18 +283,15 @@ class ExpertBot:
             styles = tuple(self.rollout if s == seat else t.style for s, t in enumerate(tendencies))
         bp = blueprint_for(view.rules, self.carry) if self.blueprint else None
         leans: tuple[float, ...] | None = None
-        if bp is not None and reading is not None and reading.types:
-            # A rival moves from the blueprint toward its read type as far as it has shown it.
+        read = reading is not None and bool(reading.types)
+        if bp is not None and (read or self.floor > 0.0):
+            # A rival moves from the blueprint toward its read type as far as it has shown it,
+            # and at least by the floor (toward the rules of thumb while nothing is read).
             players = view.rules.players
-            leans = tuple(0.0 if s == seat else x for s, x in enumerate(reading.leans(players)))
-        if bp is not None and self.floor > 0.0:
-            players = view.rules.players
+            shown = reading.leans(players) if reading is not None and read else (0.0,) * players
+            leans = tuple(0.0 if s == seat else max(self.floor, x) for s, x in enumerate(shown))
             if styles is None:
                 styles = (self.rollout,) * players
-            leans = tuple(
-                0.0 if s == seat else max(self.floor, 0.0 if leans is None else leans[s])
-                for s in range(players)
-            )
         weigh = action_likelihood if bp is None else blueprint_likelihood(bp, leans)
         worlds = sample_worlds(
             view, sampler, *self.budget(view.rules), heard, tendencies, likelihood=weigh
