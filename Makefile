@@ -133,7 +133,8 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena expert expert-sin-senas --players 4 --matches 400 --seed 40000
 	$(BIN)/truco arena expert expert-sin-senas --players 6 --matches 400 --seed 41000
 	$(BIN)/truco arena simple simple-sin-senas --players 4 --matches 2000 --seed 44000
-	$(BIN)/truco arena expert expert-pimc --matches 800 --seed 7000 --cpu-clock
+	$(BIN)/truco arena expert expert-pimc --matches 400 --seed 7000 --cpu-clock
+	$(BIN)/truco arena expert expert-pimc --matches 400 --seed 7001 --cpu-clock
 	$(BIN)/truco arena expert expert-pimc --players 4 --matches 40 --seed 6100 --jobs 1 --cpu-clock
 	$(BIN)/truco arena expert expert-pimc --players 6 --matches 20 --seed 6200 --jobs 1 --cpu-clock
 	$(BIN)/truco arena explotador expert --matches 40 --seed 3000 --jobs 1 --cpu-clock
@@ -156,6 +157,9 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena explotador blueprint --matches 100 --seed 50000 --jobs 1 --cpu-clock
 	for y in always-quiero always-raise never-bluff ventajero explotador; do \
 	  $(BIN)/truco arena $$y expert-blueprint --matches 100 --seed 3000 --jobs 1 --cpu-clock; \
+	done
+	for y in always-quiero always-raise never-bluff ventajero; do \
+	  $(BIN)/truco arena $$y expert --matches 40 --seed 3000 --jobs 1 --cpu-clock; \
 	done
 	$(BIN)/truco explotabilidad uniforme src/truco/bots/blueprint/data/standard.txt.gz --deals 200 --held-out 200 --seed 1
 	$(BIN)/truco bench --expert-latency --matches 24

@@ -13,7 +13,7 @@ from truco.arena import play_match, run_arena
 from truco.bench import MODES, expert_latency
 from truco.bots import LEVELS, arena_bot, make_bot, make_persona_bot, scaled_expert
 from truco.bots.base import Situation
-from truco.bots.expert import EXPERTO_WORLDS, ROLLOUTS, TRIES, WORLDS, ExpertBot
+from truco.bots.expert import EXPERTO_WORLDS, FLOOR, ROLLOUTS, TRIES, WORLDS, ExpertBot
 from truco.bots.rivals import ROLLOUT_STYLE
 from truco.cli import main
 from truco.engine import CHANCE, apply, deal, legal_actions, to_act
@@ -103,6 +103,21 @@ def test_the_rollout_policy_is_the_one_searched_with() -> None:
         _decisions(ExpertBot(worlds=3, tries=60, rollout=ROLLOUTS[name]), 3, limit=80) != plain
         for name in ("honest", "simple")
     )
+
+
+def test_experto_models_an_unread_rival_half_by_the_rules_of_thumb() -> None:
+    # The experto and its personas alike (a persona copies its program's search); the coach and
+    # expert-blueprint model an unread rival by the blueprint alone, explotador reads nobody.
+    assert 0.0 < FLOOR < 1.0
+    for bot in (make_bot("experto"), make_persona_bot("experto", "Don Ramón")):
+        assert isinstance(bot, ExpertBot) and bot.blueprint and bot.floor == FLOOR
+    for name in ("expert-blueprint", "explotador"):
+        bot = make_bot(name)
+        assert isinstance(bot, ExpertBot) and bot.blueprint and bot.floor == 0.0
+    # The floor reaches the search: a seeded match is played otherwise with it.
+    alone = _decisions(ExpertBot(worlds=3, tries=60, blueprint=True), 3, limit=80)
+    mixed = _decisions(ExpertBot(worlds=3, tries=60, blueprint=True, floor=FLOOR), 3, limit=80)
+    assert mixed != alone
 
 
 def test_arena_plays_the_expert_at_k_times_the_worlds() -> None:

@@ -18,7 +18,7 @@ from truco.bots.blueprint_bot import (
     BlueprintBot,
 )
 from truco.bots.caretaker import CaretakerBot
-from truco.bots.expert import EXPERTO_WORLDS, ROLLOUTS, TRIES, WORLDS, ExpertBot
+from truco.bots.expert import EXPERTO_WORLDS, FLOOR, ROLLOUTS, TRIES, WORLDS, ExpertBot
 from truco.bots.knobs import DEFAULT
 from truco.bots.personas import manner_of, persona
 from truco.bots.random_bot import RandomBot
@@ -42,9 +42,10 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "always-raise": AlwaysRaiseBot,
     "never-bluff": NeverBluffBot,
     "ventajero": VentajeroBot,  # the exploiter that adapts to its rivals (docs/bots.md)
-    # Experto: the search with the blueprint as the model of the other seats, moved toward what
-    # each has shown (docs/bots.md, "expert"); ``expert-blueprint`` is its arena name of issue 24.
-    "expert": lambda: ExpertBot(by_mode=EXPERTO_WORLDS, blueprint=True),
+    # Experto: the search with each rival modelled half by the blueprint and half by the rules
+    # of thumb, moved toward what each has shown (docs/bots.md, "expert"); ``expert-blueprint``
+    # models an unread rival by the blueprint alone (the experto of issue 24's first steps).
+    "expert": lambda: ExpertBot(by_mode=EXPERTO_WORLDS, blueprint=True, floor=FLOOR),
     "expert-blueprint": lambda: ExpertBot(
         name="expert-blueprint", blueprint=True, by_mode=EXPERTO_WORLDS
     ),
@@ -60,10 +61,6 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "blueprint-facil": lambda: blueprint_level("blueprint-facil"),
     # The expert as it was: every other seat modelled by the rules of thumb, and its ablations.
     "expert-pimc": lambda: ExpertBot(name="expert-pimc", blueprint=False, by_mode=EXPERTO_WORLDS),
-    # The rivals modelled half by the blueprint, half by the rules of thumb (or their read type).
-    "expert-mezcla": lambda: ExpertBot(
-        name="expert-mezcla", blueprint=True, by_mode=EXPERTO_WORLDS, floor=0.5
-    ),
     # The old difícil: the search with a tell, it bets and accepts only where ``simple`` would.
     "expert-tell": lambda: ExpertBot(name="expert-tell", tell=DEFAULT, blueprint=False),
     "expert-fast-tell": lambda: ExpertBot(
@@ -212,6 +209,7 @@ def program_persona(program: str, manner: Manner) -> Bot:
         tell=plain.tell,
         honest=manner is not MENTIROSO,  # a mentiroso still bluffs
         blueprint=plain.blueprint,
+        floor=plain.floor,
     )
 
 

@@ -12,8 +12,10 @@ seats are modelled by it: the worlds are weighed by the blueprint's probabilitie
 and answers, and every seat plays the rollouts by the blueprint. The reading (``rivals``) weighs
 the blueprint against the rules of thumb's types as models of each rival: a rival is modelled by
 its read type as far as what it showed makes that likelier than the blueprint (``Reading.lean``,
-0 for a rival never seen): the search bets on no mistake it has not seen, and still punishes
-one it has (``expert``, the experto; ``explotador`` reads nobody). Elsewhere (the three-player
+0 for a rival never seen), and at least by ``FLOOR`` in the experto (``expert``): a rival it has
+not read yet is taken as half the blueprint, half the rules of thumb most players follow, and
+one that has shown what he plays is punished for it (``expert-blueprint``, the blueprint alone
+until a rival shows otherwise; ``explotador`` reads nobody). Elsewhere (the three-player
 variants; ``expert-pimc``, the experto before the blueprint) both come from the rules of thumb
 (``policy``).
 
@@ -52,6 +54,11 @@ from truco.view import SeatView
 
 WORLDS = 24
 """Worlds per decision of the plain search (the 1x of the arena's ``expert*K``)."""
+FLOOR = 0.5
+"""The experto's least share of a rival's decisions modelled by the rules of thumb (its read
+type, or ``simple``'s knobs before it has shown one): against ``simple`` 79.0% instead of the
+blueprint alone's 69.0%, against ``expert-pimc`` better too (docs/bots-measured.md, "The experto
+on the blueprint")."""
 TRIES = 400
 """Deals drawn at most to find them (the rest are rejected as inconsistent with the view)."""
 EXPERTO_WORLDS: dict[tuple[str, int], int] = {
@@ -201,7 +208,8 @@ class ExpertBot:
         """On the blueprint, the least share of a rival's decisions modelled by the rules of
         thumb (its read type; ``simple``'s knobs before it has shown one), in the weights and
         the rollouts alike: 0 models a rival never seen by the blueprint alone, 0.5 by the two
-        models evenly (the arena's ``expert-mezcla``)."""
+        models evenly (the experto, ``FLOOR``). Argentine 1v1 only: 0 at team tables and in
+        Truco Paulista."""
         self.carry = carry
         """In team play too, the 1v1 blueprint read from the seat's side (docs/bots.md,
         "Teams")."""
@@ -284,12 +292,16 @@ class ExpertBot:
         bp = blueprint_for(view.rules, self.carry) if self.blueprint else None
         leans: tuple[float, ...] | None = None
         read = reading is not None and bool(reading.types)
-        if bp is not None and (read or self.floor > 0.0):
+        players = view.rules.players
+        # The floor is for one Argentine rival alone: at team tables it lost to expert-pimc
+        # where the blueprint alone was even (docs/bots-measured.md, "The floor"), and Truco
+        # Paulista's rules of thumb are others.
+        floor = self.floor if players == 2 and view.rules.game != "paulista" else 0.0
+        if bp is not None and (read or floor > 0.0):
             # A rival moves from the blueprint toward its read type as far as it has shown it,
             # and at least by the floor (toward the rules of thumb while nothing is read).
-            players = view.rules.players
             shown = reading.leans(players) if reading is not None and read else (0.0,) * players
-            leans = tuple(0.0 if s == seat else max(self.floor, x) for s, x in enumerate(shown))
+            leans = tuple(0.0 if s == seat else max(floor, x) for s, x in enumerate(shown))
             if styles is None:
                 styles = (self.rollout,) * players
         weigh = action_likelihood if bp is None else blueprint_likelihood(bp, leans)
