@@ -65,10 +65,11 @@ def test_experto_takes_its_worlds_by_mode() -> None:
     assert LEVELS["experto"] == "expert"
 
 
-def _decisions(bot: ExpertBot, seed: int, limit: int = 40) -> list[str]:
-    """The bot's choices in every seat of a seeded 1v1 match (the rest of the match played by
-    the same bot), up to ``limit`` decisions with more than one legal action."""
-    state = new_match(Rules())
+def _decisions(bot: ExpertBot, seed: int, limit: int = 40, rules: Rules | None = None) -> list[str]:
+    """The bot's choices in every seat of a seeded match (1v1 unless ``rules`` say otherwise;
+    the rest of the match played by the same bot), up to ``limit`` decisions with more than one
+    legal action."""
+    state = new_match(rules or Rules())
     deal_rng, bot_rng = Random(seed), Random(seed + 1)
     chosen: list[str] = []
     while len(chosen) < limit:
@@ -118,6 +119,11 @@ def test_experto_models_an_unread_rival_half_by_the_rules_of_thumb() -> None:
     alone = _decisions(ExpertBot(worlds=3, tries=60, blueprint=True), 3, limit=80)
     mixed = _decisions(ExpertBot(worlds=3, tries=60, blueprint=True, floor=FLOOR), 3, limit=80)
     assert mixed != alone
+    # At team tables and in Truco Paulista it has none: the same choices move for move.
+    for rules in (Rules(players=4), Rules(game="paulista")):
+        alone = _decisions(ExpertBot(worlds=3, tries=60, blueprint=True), 3, 30, rules)
+        mixed = _decisions(ExpertBot(worlds=3, tries=60, blueprint=True, floor=FLOOR), 3, 30, rules)
+        assert mixed == alone, rules
 
 
 def test_arena_plays_the_expert_at_k_times_the_worlds() -> None:
