@@ -56,9 +56,9 @@ WORLDS = 24
 """Worlds per decision of the plain search (the 1x of the arena's ``expert*K``)."""
 FLOOR = 0.5
 """The experto's least share of a rival's decisions modelled by the rules of thumb (its read
-type, or ``simple``'s knobs before it has shown one), one-on-one: against ``simple`` 79.0%
-instead of the blueprint alone's 69.0%, against ``expert-pimc`` 55.9% of 800 instead of 49.6%
-(docs/bots-measured.md, "The floor")."""
+type, or ``simple``'s knobs before it has shown one), one-on-one: against ``simple`` 81.3% of
+1,000 (the blueprint alone: 69.0% of their first 200), against ``expert-pimc`` 55.9% of 800
+instead of 49.6% (docs/bots-measured.md, "The floor")."""
 TRIES = 400
 """Deals drawn at most to find them (the rest are rejected as inconsistent with the view)."""
 EXPERTO_WORLDS: dict[tuple[str, int], int] = {
