@@ -137,7 +137,6 @@ bench-bots: $(STAMP)
 	$(BIN)/truco arena expert expert-pimc --matches 400 --seed 7001 --cpu-clock
 	$(BIN)/truco arena expert expert-pimc --players 4 --matches 40 --seed 6100 --jobs 1 --cpu-clock
 	$(BIN)/truco arena expert expert-pimc --players 6 --matches 20 --seed 6200 --jobs 1 --cpu-clock
-	$(BIN)/truco arena explotador expert --matches 40 --seed 3000 --jobs 1 --cpu-clock
 	$(BIN)/truco arena simple simple-sin-senas --players 6 --matches 2000 --seed 44000
 	$(BIN)/truco arena expert-plain-rollouts simple --players 4 --matches 400 --seed 42000
 	$(BIN)/truco arena expert-plain-rollouts simple --players 6 --matches 400 --seed 43000
@@ -158,7 +157,7 @@ bench-bots: $(STAMP)
 	for y in always-quiero always-raise never-bluff ventajero explotador; do \
 	  $(BIN)/truco arena $$y expert-blueprint --matches 100 --seed 3000 --jobs 1 --cpu-clock; \
 	done
-	for y in always-quiero always-raise never-bluff ventajero; do \
+	for y in always-quiero always-raise never-bluff ventajero explotador; do \
 	  $(BIN)/truco arena $$y expert --matches 40 --seed 3000 --jobs 1 --cpu-clock; \
 	done
 	$(BIN)/truco explotabilidad uniforme src/truco/bots/blueprint/data/standard.txt.gz --deals 200 --held-out 200 --seed 1
