@@ -11,9 +11,9 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
@@ -35,6 +35,8 @@ from truco.server.tables.analysis import Analyses, Busy, analyse
 from truco.server.tables.conn import Conn
 from truco.server.tables.hub import Hub
 from truco.server.tables.table import FINISHED, Table
+
+T = TypeVar("T")
 
 WORLDS = 24
 """Few worlds: these tests judge who gets what, not the numbers' precision."""
@@ -266,6 +268,26 @@ async def analyse_along(players: int, flor: bool, seed: int, rng: random.Random)
         return await judge_analyses(Path(tmp) / "leaks.db", players, flor, seed, rng)
 
 
+async def guarded(what: str, step: Awaitable[T], state: Callable[[], str] = str) -> T:
+    """``step``, failed by name if it hangs: this test once hung under a loaded full run, and
+    the pytest timeout's dump could not tell a table that never took an action from an analysis
+    that never came back. A hang guard, not a time limit (WAIT is far above a loaded step)."""
+    try:
+        async with asyncio.timeout(WAIT):
+            return await step
+    except TimeoutError:
+        raise AssertionError(f"{what} did not come back within {WAIT:.0f} s {state()}") from None
+
+
+def pool_state(analyses: Analyses) -> str:
+    """What the analysis pool holds, for a hang's message: the work under way and whether each
+    worker process is alive."""
+    executor = analyses.pool._executor
+    workers = getattr(executor, "_processes", None) or {}
+    alive = {pid: proc.is_alive() for pid, proc in workers.items()}
+    return f"(under way: {analyses.pool.running}, workers alive: {alive})"
+
+
 async def judge_analyses(db: Path, players: int, flor: bool, seed: int, rng: random.Random) -> int:
     url_ = sqlite_url(str(db))
     settings = Settings(
@@ -275,6 +297,7 @@ async def judge_analyses(db: Path, players: int, flor: bool, seed: int, rng: ran
         seed=seed,
         analysis_worlds=8,
         analysis_queue=100,
+        analysis_seconds=2 * WAIT,  # the hang guard below speaks first, with the pool's state
         analysis_burst=10**6,
         address_analysis_burst=10**6,
     )
@@ -286,7 +309,7 @@ async def judge_analyses(db: Path, players: int, flor: bool, seed: int, rng: ran
         table, tokens, conns = await seated_table(
             hub, {"players": players, "flor": flor, "target": 30}
         )
-        while len(table.hands) < 2 and await act_at_random(table, conns, rng):
+        while len(table.hands) < 2 and await guarded("an action", act_at_random(table, conns, rng)):
             n = len(table.hands)
             if table.status == FINISHED:  # the match ended: every hand is public now
                 break
@@ -294,7 +317,11 @@ async def judge_analyses(db: Path, players: int, flor: bool, seed: int, rng: ran
                 continue
             end = [state for state, _ in states(table.hands[n - 1])][-1]
             for seat in range(players):
-                answer = await analyses.answer(table, n, seat, 0, tokens[seat], "a")
+                answer = await guarded(
+                    f"the analysis of hand {n}, seat {seat}",
+                    analyses.answer(table, n, seat, 0, tokens[seat], "a"),
+                    lambda: pool_state(analyses),
+                )
                 assert answer["face_up"] is False
                 assert all("face_up" not in d for d in answer["decisions"])
                 seen = cards_in(answer)
