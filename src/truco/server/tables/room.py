@@ -62,6 +62,8 @@ log = logging.getLogger("truco.server")
 WAITING, PLAYING, FINISHED = "waiting", "playing", "over"
 EXPIRED, BROKEN = "expired", "broken"
 """Statuses only the store holds: nobody joined in time; the log cannot be replayed."""
+MOVED = "the table moved; reconnect"
+"""What a command hears that will not run here: the table stopped in this process."""
 NOBODY, NO_SHOW, AWAY = "nobody", "no_show", "away"
 """Why a table expired: nobody joined its empty seats; some of its people never came; its one
 person (with bots) did not come back."""
@@ -234,7 +236,7 @@ class Room(abc.ABC):
         while not self._queue.empty():
             _, future = self._queue.get_nowait()
             if future is not None and not future.done():
-                future.set_exception(TableError(p.UNAVAILABLE, "the table moved; reconnect"))
+                future.set_exception(TableError(p.UNAVAILABLE, MOVED))
 
     # --- the owner ----------------------------------------------------------------------
 
@@ -243,6 +245,14 @@ class Room(abc.ABC):
             fn, future = await self._queue.get()
             try:
                 result = await fn()
+            except asyncio.CancelledError:
+                # ``stop`` cancels the owner in the middle of a command (the hub expiring or
+                # setting aside a table while a person's action waits on its commit): whoever
+                # waits on that command hears it will not run here, as the queued ones do,
+                # rather than waiting for ever.
+                if future is not None and not future.done():
+                    future.set_exception(TableError(p.UNAVAILABLE, MOVED))
+                raise
             except StoreUnavailable as exc:
                 log.warning("table %s: database unavailable: %s", self.id, exc)
                 if future is not None and not future.done():
@@ -279,7 +289,7 @@ class Room(abc.ABC):
     async def submit(self, fn: Callable[[], Awaitable[Any]]) -> Any:
         """Run ``fn`` on the owner task, after every command queued before it."""
         if self._stopped:
-            raise TableError(p.UNAVAILABLE, "the table moved; reconnect")
+            raise TableError(p.UNAVAILABLE, MOVED)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         await self._queue.put((fn, future))
         return await future
