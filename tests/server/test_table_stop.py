@@ -32,7 +32,8 @@ async def stop_in_the_middle(table: Table) -> list[object]:
     await asyncio.sleep(0)  # the second is queued behind the first
     await table.stop()
     async with asyncio.timeout(WAIT):  # a hang guard: without the answer this never returns
-        return await asyncio.gather(*waiters, return_exceptions=True)
+        heard: list[object] = list(await asyncio.gather(*waiters, return_exceptions=True))
+    return heard
 
 
 def test_stopping_a_table_answers_the_command_it_was_running(settings: Settings) -> None:
