@@ -69,6 +69,12 @@ NOBODY, NO_SHOW, AWAY = "nobody", "no_show", "away"
 person (with bots) did not come back."""
 
 
+def _refuse(future: asyncio.Future[Any] | None, exc: BaseException) -> None:
+    """Answer a command's waiter with ``exc``, unless nobody waits or it was answered already."""
+    if future is not None and not future.done():
+        future.set_exception(exc)
+
+
 class Room(abc.ABC):
     """One table's match state, seats, connections and owner task; ``Table`` plays it."""
 
@@ -235,8 +241,7 @@ class Room(abc.ABC):
         # Whoever still waits on a queued command hears that it will not run here.
         while not self._queue.empty():
             _, future = self._queue.get_nowait()
-            if future is not None and not future.done():
-                future.set_exception(TableError(p.UNAVAILABLE, MOVED))
+            _refuse(future, TableError(p.UNAVAILABLE, MOVED))
 
     # --- the owner ----------------------------------------------------------------------
 
@@ -250,13 +255,11 @@ class Room(abc.ABC):
                 # setting aside a table while a person's action waits on its commit): whoever
                 # waits on that command hears it will not run here, as the queued ones do,
                 # rather than waiting for ever.
-                if future is not None and not future.done():
-                    future.set_exception(TableError(p.UNAVAILABLE, MOVED))
+                _refuse(future, TableError(p.UNAVAILABLE, MOVED))
                 raise
             except StoreUnavailable as exc:
                 log.warning("table %s: database unavailable: %s", self.id, exc)
-                if future is not None and not future.done():
-                    future.set_exception(unavailable(exc))
+                _refuse(future, unavailable(exc))
             except TableError as exc:
                 if future is not None and not future.done():
                     future.set_exception(exc)
@@ -266,8 +269,7 @@ class Room(abc.ABC):
                 # Anything else is the table's own failure, whoever's command met it (a bot's
                 # turn, or the señas of the bots after a person's action).
                 self._fail(exc)
-                if future is not None and not future.done():
-                    future.set_exception(exc)
+                _refuse(future, exc)
             else:
                 if future is not None and not future.done():
                     future.set_result(result)
